@@ -1,0 +1,24 @@
+// What a CLI command gets from the process: streams to write, environment, working folder, clock.
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  nowMs: () => number;
+}
+
+// Splits argv into positional words and --flags (a flag takes the next word as its value when it is declared to).
+export function parseArgs(argv: readonly string[], valueFlags: readonly string[]): { positional: string[]; flags: Map<string, string | true> } {
+  const positional: string[] = [];
+  const flags = new Map<string, string | true>();
+  for (let position = 0; position < argv.length; position += 1) {
+    const word = argv[position] ?? '';
+    if (word.startsWith('--')) {
+      const [name, inline] = word.slice(2).split('=', 2) as [string, string | undefined];
+      if (inline !== undefined) flags.set(name, inline);
+      else if (valueFlags.includes(name) && position + 1 < argv.length) flags.set(name, argv[(position += 1)] ?? '');
+      else flags.set(name, true);
+    } else positional.push(word);
+  }
+  return { positional, flags };
+}

@@ -1,0 +1,58 @@
+// The memory-fabric command line: parses argv, runs one command, returns its exit code (the entrypoint exits).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describeError, MemoryFabricError } from '../errors.ts';
+import { parseArgs, type CliIo } from './cli-io.ts';
+import { runDemo } from './demo.ts';
+import { runReplay } from './replay.ts';
+import { runSearch } from './search.ts';
+import { runSyncCommand } from './sync-command.ts';
+
+export const USAGE = `memory-fabric: a knowledge-graph memory for Claude Code
+
+Usage:
+  memory-fabric demo [--keep]                       two sessions through the built hooks on a temporary bank
+  memory-fabric replay <payload.json> [--hook context|sync]
+                                                    a hook payload through the hook's own code path; stdout is what Claude Code gets
+  memory-fabric search [--json] "<prompt>"          what the context hook would inject for a prompt
+  memory-fabric sync --transcript <file> [--session <id>] [--json]
+                                                    sync one transcript into the store and print the report
+
+Configuration is read from MEMORY_FABRIC_* environment variables (see README.md).
+`;
+
+// Runs the CLI; packageRoot is the folder holding package.json, samples/ and hooks/.
+export async function runCli(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
+  const { positional, flags } = parseArgs(argv, ['hook', 'transcript', 'session']);
+  const [command, ...rest] = positional;
+  try {
+    switch (command) {
+      case 'demo':
+        return await runDemo({ packageRoot }, flags.has('keep'), io);
+      case 'replay':
+        return await runReplay(rest[0], flags.get('hook'), io);
+      case 'search':
+        return await runSearch(rest.join(' '), flags.has('json'), io);
+      case 'sync':
+        return await runSyncCommand(flags.get('transcript'), flags.get('session'), flags.has('json'), io);
+      case undefined:
+      case 'help':
+        io.stdout(USAGE);
+        return command === undefined && !flags.has('help') ? 1 : 0;
+      default:
+        throw new MemoryFabricError('USAGE', `unknown command ${JSON.stringify(command)}`);
+    }
+  } catch (error) {
+    io.stderr(`memory-fabric: ${describeError(error)}\n`);
+    if (error instanceof MemoryFabricError && error.code === 'USAGE') io.stderr(USAGE);
+    return error instanceof MemoryFabricError && error.code === 'USAGE' ? 2 : 1;
+  }
+}
+
+// The folder with package.json above a file (the CLI runs bundled from hooks/cli/ or from src/ under tsx).
+export function findPackageRoot(fromFile: string): string {
+  for (let folder = path.dirname(fromFile); ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'package.json')) && existsSync(path.join(folder, 'samples'))) return folder;
+    if (path.dirname(folder) === folder) return path.dirname(fromFile);
+  }
+}

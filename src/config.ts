@@ -1,0 +1,107 @@
+// Every knob of memory-fabric, read from the environment once, validated, then passed down.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+export type TimeSourceKind = 'worldtimeapi' | 'system';
+
+export interface Config {
+  store: 'bank';
+  projectRoot: string;
+  bankDir: string;
+  stateDir: string;
+  timeSource: TimeSourceKind;
+  timeUrl: string;
+  timeTimeoutMs: number;
+  dedupThreshold: number;
+  boostFactor: number;
+  maxResults: number;
+  contextChars: number;
+  contextDeadlineMs: number;
+  syncDeadlineMs: number;
+  sessionEndDeadlineMs: number;
+  includeSuperseded: boolean;
+}
+
+export interface LoadedConfig {
+  config: Config;
+  // One line per bad setting: the variable, the bad value, the expected form, the default used.
+  warnings: string[];
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const DEFAULT_TIME_URL = 'http://worldtimeapi.org/api/timezone/UTC';
+
+// Builds the configuration from an environment and the session's working folder.
+export function loadConfig(env: Env, cwd: string): LoadedConfig {
+  const warnings: string[] = [];
+  const readNumber = (name: string, fallback: number, min: number, max: number, integer = false): number => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const value = Number(raw);
+    const valid = Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value));
+    if (valid) return value;
+    const form = integer ? `an integer from ${min} to ${max}` : `a number from ${min} to ${max}`;
+    warnings.push(`${name}: expected ${form}, got ${JSON.stringify(raw)}; using ${fallback}`);
+    return fallback;
+  };
+  const readChoice = <T extends string>(name: string, choices: readonly T[], fallback: T): T => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim() === '') return fallback;
+    const value = raw.trim().toLowerCase();
+    if ((choices as readonly string[]).includes(value)) return value as T;
+    warnings.push(`${name}: expected one of ${choices.join(', ')}, got ${JSON.stringify(raw)}; using ${fallback}`);
+    return fallback;
+  };
+
+  const store = 'bank' as const;
+  const requestedStore = env.MEMORY_FABRIC_STORE?.trim();
+  if (requestedStore && requestedStore !== 'bank') {
+    warnings.push(`MEMORY_FABRIC_STORE: expected bank (the mcp store is not in this version yet), got ${JSON.stringify(requestedStore)}; using bank`);
+  }
+  const projectRoot = resolveProjectRoot(env.CLAUDE_PROJECT_DIR, cwd);
+  const bankDir = absolutePath(env.MEMORY_FABRIC_BANK_DIR, projectRoot) ?? path.join(projectRoot, '.memories');
+  const stateDir =
+    absolutePath(env.MEMORY_FABRIC_STATE_DIR, projectRoot) ??
+    absolutePath(env.CLAUDE_PLUGIN_DATA, projectRoot) ??
+    path.join(bankDir, '.state');
+
+  const timeUrl = env.MEMORY_FABRIC_TIME_URL?.trim() || DEFAULT_TIME_URL;
+  if (!/^https?:\/\//i.test(timeUrl)) {
+    warnings.push(`MEMORY_FABRIC_TIME_URL: expected an http(s) URL, got ${JSON.stringify(timeUrl)}; using ${DEFAULT_TIME_URL}`);
+  }
+
+  const config: Config = {
+    store,
+    projectRoot,
+    bankDir,
+    stateDir,
+    timeSource: readChoice('MEMORY_FABRIC_TIME_SOURCE', ['worldtimeapi', 'system'] as const, 'worldtimeapi'),
+    timeUrl: /^https?:\/\//i.test(timeUrl) ? timeUrl : DEFAULT_TIME_URL,
+    timeTimeoutMs: readNumber('MEMORY_FABRIC_TIME_TIMEOUT_MS', 2000, 50, 60_000, true),
+    dedupThreshold: readNumber('MEMORY_FABRIC_DEDUP_THRESHOLD', 0.85, 0.5, 1),
+    boostFactor: readNumber('MEMORY_FABRIC_BOOST_FACTOR', 1.2, 1, 3),
+    maxResults: readNumber('MEMORY_FABRIC_MAX_RESULTS', 20, 1, 200, true),
+    contextChars: readNumber('MEMORY_FABRIC_CONTEXT_CHARS', 9000, 500, 9500, true),
+    contextDeadlineMs: readNumber('MEMORY_FABRIC_CONTEXT_DEADLINE_MS', 3000, 200, 60_000, true),
+    syncDeadlineMs: readNumber('MEMORY_FABRIC_SYNC_DEADLINE_MS', 20_000, 500, 600_000, true),
+    sessionEndDeadlineMs: readNumber('MEMORY_FABRIC_SESSION_END_DEADLINE_MS', 1200, 200, 60_000, true),
+    includeSuperseded: env.MEMORY_FABRIC_INCLUDE_SUPERSEDED === '1',
+  };
+  return { config, warnings };
+}
+
+// The project root: CLAUDE_PROJECT_DIR, else the nearest folder above cwd holding .git, else cwd.
+export function resolveProjectRoot(claudeProjectDir: string | undefined, cwd: string): string {
+  if (claudeProjectDir && claudeProjectDir.trim() !== '') return path.resolve(cwd, claudeProjectDir);
+  const start = path.resolve(cwd);
+  for (let folder = start; ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, '.git'))) return folder;
+    if (path.dirname(folder) === folder) return start;
+  }
+}
+
+function absolutePath(value: string | undefined, base: string): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  return path.resolve(base, value.trim());
+}

@@ -1,0 +1,47 @@
+// Merges near-identical memories (normalized Levenshtein similarity above a threshold), the seed's Step 4.
+import { distance } from 'fastest-levenshtein';
+import type { Memory } from './memory.ts';
+
+// Similarity in [0, 1]: 1 - edit distance / length of the longer text.
+export function similarity(a: string, b: string): number {
+  const longest = Math.max(a.length, b.length);
+  if (longest === 0) return 1;
+  return 1 - distance(a, b) / longest;
+}
+
+// Keeps the more relevant of each similar pair, merges what the other knew, marks it cross-validated.
+// Texts whose lengths differ too much to reach the threshold are never compared, so this is not all-pairs.
+export function dedupeMemories(memories: readonly Memory[], threshold: number): Memory[] {
+  const byLength = [...memories].sort((a, b) => a.text.length - b.text.length);
+  const absorbedBy = new Map<Memory, Memory>();
+  for (let i = 0; i < byLength.length; i += 1) {
+    const shorter = byLength[i];
+    if (!shorter) continue;
+    for (let j = i + 1; j < byLength.length; j += 1) {
+      const longer = byLength[j];
+      if (!longer) continue;
+      if (shorter.text.length < threshold * longer.text.length) break;
+      if (similarity(shorter.text.toLowerCase(), longer.text.toLowerCase()) <= threshold) continue;
+      const [keep, drop] = longer.relevance > shorter.relevance ? [longer, shorter] : [shorter, longer];
+      absorbedBy.set(drop, keep);
+    }
+  }
+  const root = (memory: Memory): Memory => {
+    let current = memory;
+    for (let guard = 0; absorbedBy.has(current) && guard < memories.length; guard += 1) current = absorbedBy.get(current) ?? current;
+    return current;
+  };
+  const kept = new Map<Memory, Memory>();
+  for (const memory of memories) {
+    const keeper = root(memory);
+    const merged = kept.get(keeper) ?? { ...keeper, mergedIds: [...keeper.mergedIds], graphRelations: [...keeper.graphRelations], entities: [...keeper.entities] };
+    if (keeper !== memory) {
+      merged.crossValidated = true;
+      merged.mergedIds.push(memory.id);
+      for (const name of memory.entities) if (!merged.entities.includes(name)) merged.entities.push(name);
+      for (const step of memory.graphRelations) merged.graphRelations.push(step);
+    }
+    kept.set(keeper, merged);
+  }
+  return [...kept.values()];
+}

@@ -1,0 +1,50 @@
+// The knowledge graph as the core sees it, whatever store it came from.
+
+export interface GraphEntity {
+  name: string;
+  entityType: string;
+  observations: string[];
+  // ISO 8601 UTC time this entity last changed; absent when the store keeps no dates.
+  updatedAt?: string;
+  // Set when a newer entity replaced this one; history is kept, not deleted.
+  supersededBy?: string;
+}
+
+export interface GraphRelation {
+  from: string;
+  to: string;
+  relationType: string;
+}
+
+export interface KnowledgeGraph {
+  entities: GraphEntity[];
+  relations: GraphRelation[];
+}
+
+// What one sync wants added to the graph.
+export interface GraphDelta {
+  entities: GraphEntity[];
+  relations: GraphRelation[];
+}
+
+export const emptyGraph = (): KnowledgeGraph => ({ entities: [], relations: [] });
+
+// The memory-bank seed's canonical keys.
+export const canonicalEntityKey = (name: string): string => name.trim().toLowerCase();
+
+export const canonicalRelationKey = (relation: GraphRelation): string =>
+  `${canonicalEntityKey(relation.from)}|${relation.relationType.trim().toLowerCase()}|${canonicalEntityKey(relation.to)}`;
+
+export const canonicalObservationKey = (entityName: string, observation: string): string =>
+  `${canonicalEntityKey(entityName)}|${observation.trim()}`;
+
+const PLACEHOLDER_NAMES = new Set(['data', 'info', 'temp', 'tmp', 'item', 'unknown', 'thing', 'stuff', 'misc', 'object', 'value', 'result', 'null', 'undefined', 'none', 'n/a', 'todo', 'test']);
+
+// Why a name cannot be stored (empty or a placeholder), or undefined when it is meaningful.
+export function validateName(name: unknown): string | undefined {
+  if (typeof name !== 'string') return `expected a string name, got ${typeof name}`;
+  const trimmed = name.trim();
+  if (trimmed === '') return 'name is empty';
+  if (PLACEHOLDER_NAMES.has(trimmed.toLowerCase())) return `name ${JSON.stringify(trimmed)} is a placeholder, not a meaningful name`;
+  return undefined;
+}

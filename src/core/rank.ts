@@ -1,0 +1,66 @@
+// Cross-reference boost and final ranking: recency^0.3 · relevance^0.5 · authority^0.2 (see docs/ranking.md).
+import type { GraphEntity } from './graph.ts';
+import type { Memory } from './memory.ts';
+
+export const RANK_WEIGHTS = { recency: 0.3, relevance: 0.5, authority: 0.2 } as const;
+// Half-life of the recency factor, in days.
+export const RECENCY_HALF_LIFE_DAYS = 30;
+// The recency factor never falls below this: an old decision can still be the right answer.
+export const RECENCY_FLOOR = 0.1;
+// An entity with no date gets this neutral recency.
+export const RECENCY_NEUTRAL = 0.5;
+const CURATED_TYPES = new Set(['decision', 'convention', 'preference', 'fix', 'blocker', 'error']);
+
+// Recency factor in (0, 1] from an ISO time and now (milliseconds since the epoch).
+export function computeRecency(timestamp: string | undefined, nowMs: number): number {
+  if (!timestamp) return RECENCY_NEUTRAL;
+  const time = Date.parse(timestamp);
+  if (Number.isNaN(time)) return RECENCY_NEUTRAL;
+  const ageDays = Math.max(0, nowMs - time) / 86_400_000;
+  return Math.max(RECENCY_FLOOR, 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS));
+}
+
+// Source authority in (0, 1]: graph entities 0.7, curated kinds (decisions, fixes) 0.85, +0.15 when cross-validated; superseded ×0.3.
+export function computeAuthority(memory: Memory): number {
+  const base = CURATED_TYPES.has(memory.entity.entityType.toLowerCase()) ? 0.85 : 0.7;
+  const validated = memory.crossValidated ? 0.15 : 0;
+  const superseded = memory.entity.supersededBy ? 0.3 : 1;
+  return Math.min(1, (base + validated) * superseded);
+}
+
+// Multiplies relevance by the factor when the memory mentions another entity of the graph (the seed's Step 5).
+export function boostCrossReferences(memories: readonly Memory[], entities: readonly GraphEntity[], factor: number): Memory[] {
+  const names = entities.map((entity) => entity.name).filter((name) => name.trim().length >= 3);
+  return memories.map((memory) => {
+    const text = memory.entity.observations.join(' \n ').toLowerCase();
+    const mentioned = names.filter((name) => name !== memory.entity.name && mentionsWord(text, name.toLowerCase()));
+    if (mentioned.length === 0) return memory;
+    const entitiesAfter = [...memory.entities, ...mentioned.filter((name) => !memory.entities.includes(name))];
+    return { ...memory, entities: entitiesAfter, relevance: Math.min(1, memory.relevance * factor), breakdown: { ...memory.breakdown, boost: factor } };
+  });
+}
+
+// Scores and orders memories; superseded ones always fall below what superseded them.
+export function rankMemories(memories: readonly Memory[], nowMs: number): Memory[] {
+  const scored = memories.map((memory) => {
+    const recency = computeRecency(memory.timestamp, nowMs);
+    const authority = computeAuthority(memory);
+    const score = recency ** RANK_WEIGHTS.recency * memory.relevance ** RANK_WEIGHTS.relevance * authority ** RANK_WEIGHTS.authority;
+    return { ...memory, score, breakdown: { ...memory.breakdown, relevance: memory.relevance, recency, authority } };
+  });
+  const byName = new Map(scored.map((memory) => [memory.entity.name.toLowerCase(), memory] as const));
+  for (const memory of scored) {
+    const successor = memory.entity.supersededBy ? byName.get(memory.entity.supersededBy.toLowerCase()) : undefined;
+    if (successor && memory.score >= successor.score) memory.score = successor.score * 0.99;
+  }
+  return scored.sort((a, b) => b.score - a.score || (a.entity.name < b.entity.name ? -1 : a.entity.name > b.entity.name ? 1 : 0));
+}
+
+function mentionsWord(haystack: string, needle: string): boolean {
+  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
+    const before = haystack[at - 1] ?? ' ';
+    const after = haystack[at + needle.length] ?? ' ';
+    if (!/[\p{L}\p{N}_-]/u.test(before) && !/[\p{L}\p{N}_-]/u.test(after)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,61 @@
+// The context pipeline over one graph: parse, score, traverse, dedupe, boost, rank (the seed's unified search).
+import type { KnowledgeGraph } from './graph.ts';
+import { normalizeEntity, type Memory } from './memory.ts';
+import { parseQuery, type ParsedQuery } from './query.ts';
+import { boostCrossReferences, computeRecency, rankMemories } from './rank.ts';
+import { buildRelevanceIndex, scoreEntities } from './relevance.ts';
+import { traverseRelations } from './traverse.ts';
+import { dedupeMemories } from './dedupe.ts';
+
+export interface RetrieveOptions {
+  nowMs: number;
+  maxResults: number;
+  dedupThreshold: number;
+  boostFactor: number;
+  includeSuperseded: boolean;
+}
+
+export interface Retrieval {
+  query: ParsedQuery;
+  mode: 'search' | 'recent';
+  memories: Memory[];
+}
+
+// Below this relevance a match is noise: the hook stays silent rather than inject it.
+export const RELEVANCE_FLOOR = 0.3;
+// SessionStart (no prompt) shows at most this many memories.
+export const RECENT_LIMIT = 10;
+
+// Finds the memories worth showing for a prompt; an empty prompt gives recent, well-connected memories.
+export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options: RetrieveOptions): Retrieval {
+  const live = options.includeSuperseded ? graph.entities : graph.entities.filter((entity) => !entity.supersededBy);
+  const query = parseQuery(prompt, live.map((entity) => entity.name));
+  if (query.terms.length === 0 && query.entityHints.length === 0) {
+    return { query, mode: 'recent', memories: selectRecent(graph, live, options) };
+  }
+  const index = buildRelevanceIndex(live);
+  const matches = scoreEntities(index, query).slice(0, options.maxResults * 3);
+  const seeds = matches.map((match) => normalizeEntity(match.entity, match.relevance, match.matchedTerms));
+  const expanded = traverseRelations(seeds, live, graph.relations);
+  const unique = dedupeMemories(expanded, options.dedupThreshold);
+  const boosted = boostCrossReferences(unique, live, options.boostFactor);
+  const ranked = rankMemories(boosted, options.nowMs).filter((memory) => memory.relevance >= RELEVANCE_FLOOR);
+  return { query, mode: 'search', memories: ranked.slice(0, options.maxResults) };
+}
+
+function selectRecent(graph: KnowledgeGraph, live: KnowledgeGraph['entities'], options: RetrieveOptions): Memory[] {
+  const degree = new Map<string, number>();
+  for (const relation of graph.relations) {
+    for (const end of [relation.from, relation.to]) degree.set(end.toLowerCase(), (degree.get(end.toLowerCase()) ?? 0) + 1);
+  }
+  const maxDegree = Math.max(1, ...degree.values());
+  const memories = live.map((entity) => {
+    const connectivity = (1 + (degree.get(entity.name.toLowerCase()) ?? 0)) / (1 + maxDegree);
+    const recency = computeRecency(entity.updatedAt, options.nowMs);
+    const memory = normalizeEntity(entity, 1, []);
+    memory.score = recency ** 0.6 * connectivity ** 0.4;
+    memory.breakdown = { ...memory.breakdown, recency };
+    return memory;
+  });
+  return memories.sort((a, b) => b.score - a.score || (a.entity.name < b.entity.name ? -1 : 1)).slice(0, Math.min(RECENT_LIMIT, options.maxResults));
+}

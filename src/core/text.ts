@@ -1,0 +1,46 @@
+// Words to search terms: lowercase, split on punctuation and camelCase, stopwords out, Porter stems.
+import { stemmer } from 'stemmer';
+
+const STOPWORDS = new Set(
+  `a about above after again against all also am an and any are aren't as at be because been before being below between
+  both but by can can't cannot could did didn't do does doesn't doing don't down during each few for from further had
+  hadn't has hasn't have haven't having he her here hers herself him himself his how i i'd i'll i'm i've if in into is
+  isn't it it's its itself just let let's me more most my myself no nor not now of off on once only or other ought our
+  ours ourselves out over own same she should shouldn't so some such than that that's the their theirs them themselves
+  then there there's these they this those through to too under until up us very was wasn't we we'd we'll we're we've
+  were weren't what what's when where which while who whom why will with won't would wouldn't you you'd you'll you're
+  you've your yours yourself yourselves please thanks thank hi hello hey ok okay yes yeah sure tell show give know
+  think want need like get got make made use used using way ways thing things something anything everything really
+  maybe might must shall may again still already ever never always also lot lots bit kind sort remember recall earlier
+  previously last time did done does doing go going went say said says`.split(/\s+/),
+);
+
+// Splits text into lowercase words, also breaking camelCase and snake_case identifiers apart.
+export function splitWords(text: string): string[] {
+  const words: string[] = [];
+  for (const raw of text.split(/[^\p{L}\p{N}'_]+/u)) {
+    if (raw === '') continue;
+    const trimmed = raw.replace(/^'+|'+$/g, '');
+    for (const part of trimmed.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').split(/[\s_]+/)) {
+      if (part !== '') words.push(part.toLowerCase());
+    }
+  }
+  return words;
+}
+
+// Whether a lowercase word carries no meaning for search.
+export const isStopword = (word: string): boolean => STOPWORDS.has(word) || STOPWORDS.has(word.replace(/'/g, ''));
+
+// A word's search term: its Porter stem without apostrophes.
+export const stemWord = (word: string): string => stemmer(word.replace(/'/g, ''));
+
+// The search terms of a text, in order, duplicates kept (term frequency matters).
+export function extractTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const word of splitWords(text)) {
+    if (isStopword(word)) continue;
+    if (word.length < 2 && !/\d/.test(word)) continue;
+    terms.push(stemWord(word));
+  }
+  return terms;
+}

@@ -1,0 +1,68 @@
+// The one place that catches: runs a hook end to end and turns every failure into exit 0 with one clear line.
+import { loadConfig, type Config } from '../config.ts';
+import { describeError, isUserFacing, MemoryFabricError } from '../errors.ts';
+import type { HookHandler } from './hook-handler.ts';
+import { parseHookInput, type HookInput } from './hook-input.ts';
+import { DEFAULT_STDIN_LIMITS, readJsonFromStream, type StdinLimits } from './read-stdin.ts';
+
+export interface HookEnvironment {
+  stdin: NodeJS.ReadableStream;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  nowMs: () => number;
+  stdinLimits?: StdinLimits;
+}
+
+export interface HookRun {
+  // Always 0: a memory hook must never block or erase the user's prompt.
+  exitCode: 0;
+  stdout: string;
+  // One line per problem, for Claude Code's debug log.
+  stderr: string[];
+  // A human account of what happened, for `memory-fabric replay`.
+  explanation: string[];
+}
+
+// Runs a hook on stdin within its deadline.
+export async function runHook(handler: HookHandler, environment: HookEnvironment): Promise<HookRun> {
+  const stderr: string[] = [];
+  let input: HookInput;
+  let config: Config;
+  try {
+    input = parseHookInput(await readJsonFromStream(environment.stdin, environment.stdinLimits ?? DEFAULT_STDIN_LIMITS));
+    const loaded = loadConfig(environment.env, input.cwd ?? environment.cwd);
+    config = loaded.config;
+    stderr.push(...loaded.warnings.map((warning) => `memory-fabric: ${warning}`));
+  } catch (error) {
+    return failOpen(handler, undefined, error, stderr);
+  }
+
+  const deadlineMs = handler.deadlineMs(input, config);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new MemoryFabricError('DEADLINE_EXCEEDED', `${handler.kind} hook took longer than ${deadlineMs} ms; gave up without output`)),
+      deadlineMs,
+    );
+  });
+  try {
+    const outcome = await Promise.race([handler.run(input, config, environment.nowMs()), deadline]);
+    return { exitCode: 0, stdout: outcome.stdout, stderr, explanation: outcome.explanation };
+  } catch (error) {
+    return failOpen(handler, input, error, stderr);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// A failure: nothing Claude Code would act on, except a systemMessage when the user must know.
+function failOpen(handler: HookHandler, input: HookInput | undefined, error: unknown, stderr: string[]): HookRun {
+  const line = `memory-fabric ${handler.kind} hook: ${describeError(error)}`;
+  stderr.push(line);
+  const code = error instanceof MemoryFabricError ? error.code : undefined;
+  const tellUser = handler.kind === 'context' && code !== undefined && isUserFacing(code) && input !== undefined;
+  const stdout = tellUser
+    ? `${JSON.stringify({ systemMessage: `memory-fabric: no memories were injected: ${describeError(error)}. Run \`memory-fabric doctor\` for help.` })}\n`
+    : '';
+  return { exitCode: 0, stdout, stderr, explanation: [line] };
+}

@@ -1,0 +1,109 @@
+// The bank's graph index, context/knowledge-graph.index.jsonc: parsed leniently, validated, written sorted.
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { MemoryFabricError } from '../../errors.ts';
+import type { GraphEntity, GraphRelation, KnowledgeGraph } from '../../core/graph.ts';
+import { validateName } from '../../core/graph.ts';
+import { sortGraph } from '../../core/merge.ts';
+
+export interface GraphIndex {
+  graphGeneratedAtUtc: string;
+  graphTimeSource?: string;
+  graph: KnowledgeGraph;
+  // Records with a placeholder or empty name: kept as they are, reported so reconcile can fix them.
+  warnings: string[];
+}
+
+interface EntityRecord {
+  entityName: string;
+  entityType: string;
+  observations: string[];
+  updatedAtUtc?: string;
+  supersededBy?: string;
+  status?: string;
+}
+
+interface RelationRecord {
+  sourceEntityName: string;
+  targetEntityName: string;
+  relationType: string;
+}
+
+// Parses index text; structural problems throw STORE_CORRUPT naming the file and the problem.
+export function parseGraphIndex(text: string, file: string): GraphIndex {
+  const errors: ParseError[] = [];
+  const root: unknown = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
+  const fail = (problem: string): never => {
+    throw new MemoryFabricError('STORE_CORRUPT', `${file}: ${problem}`);
+  };
+  if (errors.length > 0) {
+    const first = errors[0];
+    if (first) fail(`invalid JSONC: ${printParseErrorCode(first.error)} at offset ${first.offset}`);
+  }
+  if (typeof root !== 'object' || root === null || Array.isArray(root)) return fail('expected a JSON object at the top level');
+  const record = root as Record<string, unknown>;
+  for (const key of ['graphGeneratedAtUtc', 'entities', 'relations']) if (!(key in record)) fail(`missing required key "${key}"`);
+  if (typeof record.graphGeneratedAtUtc !== 'string') fail('"graphGeneratedAtUtc" must be a string');
+  if (!Array.isArray(record.entities)) fail('"entities" must be an array');
+  if (!Array.isArray(record.relations)) fail('"relations" must be an array');
+
+  const warnings: string[] = [];
+  const entities = (record.entities as unknown[]).map((value, position) => toEntity(value, position, fail, warnings));
+  const relations = (record.relations as unknown[]).map((value, position) => toRelation(value, position, fail));
+  return {
+    graphGeneratedAtUtc: record.graphGeneratedAtUtc as string,
+    ...(typeof record.graphTimeSource === 'string' ? { graphTimeSource: record.graphTimeSource } : {}),
+    graph: { entities, relations },
+    warnings,
+  };
+}
+
+// Serializes a graph as sorted, commented JSONC with the seed's field names.
+export function renderGraphIndex(graph: KnowledgeGraph, generatedAtUtc: string, timeSource: string): string {
+  const sorted = sortGraph(graph);
+  const document = {
+    graphGeneratedAtUtc: generatedAtUtc,
+    graphTimeSource: timeSource,
+    entities: sorted.entities.map((entity): EntityRecord => ({
+      entityName: entity.name,
+      entityType: entity.entityType,
+      observations: entity.observations,
+      ...(entity.updatedAt ? { updatedAtUtc: entity.updatedAt } : {}),
+      ...(entity.supersededBy ? { status: 'superseded', supersededBy: entity.supersededBy } : {}),
+    })),
+    relations: sorted.relations.map((relation): RelationRecord => ({
+      sourceEntityName: relation.from,
+      targetEntityName: relation.to,
+      relationType: relation.relationType,
+    })),
+  };
+  const header = [
+    '// memory-fabric knowledge graph index (JSONC). Written by memory-fabric; safe to edit by hand.',
+    '// graphGeneratedAtUtc is the canonical UTC time of the last write cycle; graphTimeSource says where it came from.',
+  ].join('\n');
+  return `${header}\n${JSON.stringify(document, null, 2)}\n`;
+}
+
+function toEntity(value: unknown, position: number, fail: (problem: string) => never, warnings: string[]): GraphEntity {
+  if (typeof value !== 'object' || value === null) return fail(`entities[${position}] must be an object`);
+  const record = value as Record<string, unknown>;
+  if (typeof record.entityName !== 'string') return fail(`entities[${position}].entityName must be a string`);
+  const problem = validateName(record.entityName);
+  if (problem) warnings.push(`entities[${position}]: ${problem}`);
+  const observations = Array.isArray(record.observations) ? record.observations.filter((item): item is string => typeof item === 'string') : [];
+  return {
+    name: record.entityName,
+    entityType: typeof record.entityType === 'string' ? record.entityType : 'entity',
+    observations,
+    ...(typeof record.updatedAtUtc === 'string' ? { updatedAt: record.updatedAtUtc } : {}),
+    ...(typeof record.supersededBy === 'string' ? { supersededBy: record.supersededBy } : {}),
+  };
+}
+
+function toRelation(value: unknown, position: number, fail: (problem: string) => never): GraphRelation {
+  if (typeof value !== 'object' || value === null) return fail(`relations[${position}] must be an object`);
+  const record = value as Record<string, unknown>;
+  for (const key of ['sourceEntityName', 'targetEntityName', 'relationType']) {
+    if (typeof record[key] !== 'string') fail(`relations[${position}].${key} must be a string`);
+  }
+  return { from: record.sourceEntityName as string, to: record.targetEntityName as string, relationType: record.relationType as string };
+}

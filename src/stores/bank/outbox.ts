@@ -1,0 +1,46 @@
+// Deltas that could not be written yet (no time source, a failed write), kept durably until the next cycle.
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { GraphDelta } from '../../core/graph.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+
+export interface OutboxEntry {
+  file: string;
+  delta: GraphDelta;
+}
+
+// Saves a delta; file names sort in arrival order.
+export async function addToOutbox(outboxDir: string, delta: GraphDelta, reason: string): Promise<string> {
+  const file = path.join(outboxDir, `${Date.now().toString().padStart(15, '0')}-${process.pid}-${randomBytes(3).toString('hex')}.json`);
+  await writeFileAtomic(file, `${JSON.stringify({ version: 1, reason, delta })}\n`, (written) => JSON.parse(written));
+  return file;
+}
+
+// Reads pending deltas in arrival order; unreadable entries are left in place and reported, never deleted.
+export async function readOutbox(outboxDir: string): Promise<{ entries: OutboxEntry[]; unreadable: string[] }> {
+  let names: string[];
+  try {
+    names = (await readdir(outboxDir)).filter((name) => name.endsWith('.json')).sort();
+  } catch {
+    return { entries: [], unreadable: [] };
+  }
+  const entries: OutboxEntry[] = [];
+  const unreadable: string[] = [];
+  for (const name of names) {
+    const file = path.join(outboxDir, name);
+    try {
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as { delta?: GraphDelta };
+      if (!parsed.delta || !Array.isArray(parsed.delta.entities) || !Array.isArray(parsed.delta.relations)) throw new Error('no delta');
+      entries.push({ file, delta: parsed.delta });
+    } catch {
+      unreadable.push(file);
+    }
+  }
+  return { entries, unreadable };
+}
+
+// Removes entries once their deltas are safely in the store.
+export async function removeFromOutbox(entries: readonly OutboxEntry[]): Promise<void> {
+  await Promise.all(entries.map((entry) => rm(entry.file, { force: true })));
+}

@@ -1,0 +1,24 @@
+// What the core needs from a store; the bank implements it today, the MCP store will too.
+import type { GraphDelta, KnowledgeGraph } from '../core/graph.ts';
+import type { MergeCounts } from '../core/merge.ts';
+
+export interface WriteReport {
+  // True when the delta reached the store; false when it waits in the outbox.
+  written: boolean;
+  counts: MergeCounts;
+  rejected: string[];
+  // Where the write time came from, when one was fetched.
+  timeSourceLabel?: string;
+  // Deltas still waiting in the outbox after this write, and how many earlier ones this write drained.
+  outboxPending: number;
+  outboxDrained: number;
+  // Why the delta was not written, when it was not.
+  deferredBecause?: string;
+}
+
+export interface GraphStore {
+  // A short description for reports, e.g. "file bank at /repo/.memories".
+  readonly description: string;
+  readGraph(): Promise<KnowledgeGraph>;
+  writeDelta(delta: GraphDelta): Promise<WriteReport>;
+}

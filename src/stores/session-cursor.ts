@@ -1,0 +1,85 @@
+// Where the sync hook stopped reading each session's transcript: a byte offset at a line boundary.
+import { open, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { MemoryFabricError } from '../errors.ts';
+import { writeFileAtomic } from './bank/atomic-write.ts';
+
+export interface SessionCursor {
+  transcriptPath: string;
+  offset: number;
+  inode: number;
+}
+
+export interface NewLines {
+  lines: string[];
+  // The offset just after the last complete line read; save it once the lines are safely handled.
+  nextCursor: SessionCursor;
+  // True when the transcript shrank or was replaced and was read again from the start.
+  reset: boolean;
+}
+
+// Bytes read per sync at most; a larger backlog is read over several syncs.
+export const MAX_READ_BYTES = 64 * 1024 * 1024;
+
+// The cursor file of a session (session ids are sanitized into file names).
+export function cursorFile(stateDir: string, sessionId: string, transcriptPath: string): string {
+  const safeId = sessionId.replace(/[^\w.-]/g, '_').slice(0, 100) || 'unknown-session';
+  const kind = path.basename(transcriptPath).replace(/[^\w.-]/g, '_').slice(0, 80);
+  return path.join(stateDir, 'cursors', `${safeId}__${kind}.json`);
+}
+
+export async function loadCursor(file: string): Promise<SessionCursor | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<SessionCursor>;
+    if (typeof parsed.offset === 'number' && typeof parsed.transcriptPath === 'string' && typeof parsed.inode === 'number') return parsed as SessionCursor;
+  } catch {
+    // a missing or damaged cursor means: read from the start (merging makes that harmless)
+  }
+  return undefined;
+}
+
+export async function saveCursor(file: string, cursor: SessionCursor): Promise<void> {
+  await writeFileAtomic(file, `${JSON.stringify(cursor)}\n`);
+}
+
+// Reads the complete lines written after the cursor; a partial last line is left for the next sync.
+export async function readNewLines(transcriptPath: string, cursor: SessionCursor | undefined): Promise<NewLines> {
+  let handle;
+  try {
+    handle = await open(transcriptPath, 'r');
+  } catch (error) {
+    throw new MemoryFabricError('TRANSCRIPT_UNREADABLE', `cannot read transcript ${transcriptPath}`, { cause: error });
+  }
+  try {
+    const info = await handle.stat();
+    const sameFile = cursor !== undefined && cursor.transcriptPath === transcriptPath && cursor.inode === info.ino && cursor.offset <= info.size;
+    const start = sameFile ? cursor.offset : 0;
+    const length = Math.min(info.size - start, MAX_READ_BYTES);
+    const buffer = Buffer.alloc(length);
+    let filled = 0;
+    while (filled < length) {
+      const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    const lastNewline = buffer.lastIndexOf(0x0a, filled - 1);
+    const complete = lastNewline < 0 ? 0 : lastNewline + 1;
+    const lines = complete === 0 ? [] : buffer.subarray(0, complete).toString('utf8').split('\n');
+    return {
+      lines: lines.filter((line) => line !== ''),
+      nextCursor: { transcriptPath, offset: start + complete, inode: info.ino },
+      reset: cursor !== undefined && !sameFile,
+    };
+  } finally {
+    await handle.close();
+  }
+}
+
+// Whether a transcript exists (for clear messages before reading).
+export async function transcriptSize(transcriptPath: string): Promise<number | undefined> {
+  try {
+    return (await stat(transcriptPath)).size;
+  } catch {
+    return undefined;
+  }
+}
