@@ -4,7 +4,7 @@ import type { TranscriptMessage } from './transcript.ts';
 
 // Known technology names with their canonical spelling; matched on word boundaries.
 const TECHNOLOGIES = [
-  'PostgreSQL', 'MySQL', 'SQLite', 'MongoDB', 'Redis', 'Kafka', 'RabbitMQ', 'Elasticsearch', 'DynamoDB', 'Cassandra', 'pgvector',
+  'PostgreSQL', 'MySQL', 'SQLite', 'MongoDB', 'Redis', 'Memcached', 'Kafka', 'RabbitMQ', 'Elasticsearch', 'DynamoDB', 'Cassandra', 'pgvector',
   'GraphQL', 'gRPC', 'REST', 'WebSocket', 'OAuth', 'JWT', 'Docker', 'Kubernetes', 'Terraform', 'Nginx', 'AWS', 'GCP', 'Azure',
   'React', 'Vue', 'Svelte', 'Angular', 'Next.js', 'Vite', 'Webpack', 'esbuild', 'TypeScript', 'JavaScript', 'Node.js', 'Deno', 'Bun',
   'Python', 'Rust', 'Go', 'Java', 'Kotlin', 'Ruby', 'Django', 'Flask', 'FastAPI', 'Express', 'Fastify', 'Prisma', 'Drizzle',
@@ -58,8 +58,11 @@ export function extractDelta(messages: readonly TranscriptMessage[]): Extraction
         if (subject) {
           stats.decisions += 1;
           const decisionName = addEntity(subject, 'decision', sentence);
+          const alternative = sentence.match(ALTERNATIVE)?.[1];
+          const alternativeName = alternative ? canonicalName(alternative) : undefined;
           for (const technology of findTechnologies(sentence)) {
-            if (technology.toLowerCase() === decisionName) continue;
+            const key = technology.toLowerCase();
+            if (key === decisionName || key === alternativeName?.toLowerCase()) continue;
             relations.push({ from: decisionName, to: addEntity(technology, 'technology'), relationType: 'uses' });
           }
           const scope = sentence.match(SCOPE)?.[1];
@@ -67,12 +70,10 @@ export function extractDelta(messages: readonly TranscriptMessage[]): Extraction
           if (scopeName && scopeName !== decisionName) {
             relations.push({ from: addEntity(scopeName, 'component'), to: decisionName, relationType: 'uses' });
           }
-          const alternative = sentence.match(ALTERNATIVE)?.[1];
-          const alternativeName = alternative ? toEntityName(alternative) : undefined;
-          if (alternativeName && alternativeName !== decisionName) {
+          if (alternativeName && alternativeName.toLowerCase() !== decisionName) {
             const reason = sentence.match(REASON)?.[1];
             const note = reason ? `Rejected in favour of ${decisionName}: ${reason.replace(/[.!]+$/, '')}.` : `Rejected in favour of ${decisionName}.`;
-            relations.push({ from: decisionName, to: addEntity(alternativeName, 'pattern', note), relationType: 'chose_over' });
+            relations.push({ from: decisionName, to: addEntity(alternativeName, TECHNOLOGIES.includes(alternativeName) ? 'technology' : 'pattern', note), relationType: 'chose_over' });
           }
           continue;
         }
@@ -106,6 +107,14 @@ export function splitSentences(text: string): string[] {
 // Canonical technology names mentioned in a sentence.
 export function findTechnologies(sentence: string): string[] {
   return TECHNOLOGY_PATTERNS.filter(({ pattern }) => pattern.test(sentence)).map(({ name }) => name);
+}
+
+// A known technology's canonical spelling, else a kebab-case name.
+function canonicalName(phrase: string): string | undefined {
+  const technologies = findTechnologies(phrase);
+  const single = technologies.length === 1 ? technologies[0] : undefined;
+  if (single && single.toLowerCase() === phrase.trim().toLowerCase()) return single;
+  return toEntityName(phrase);
 }
 
 // A short kebab-case name for a phrase (1 to 5 words), or undefined when nothing meaningful is left.

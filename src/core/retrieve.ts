@@ -1,6 +1,6 @@
 // The context pipeline over one graph: parse, score, traverse, dedupe, boost, rank (the seed's unified search).
 import type { KnowledgeGraph } from './graph.ts';
-import { normalizeEntity, type Memory } from './memory.ts';
+import { normalizeEntity, toStep, type Memory } from './memory.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { boostCrossReferences, computeRecency, rankMemories } from './rank.ts';
 import { buildRelevanceIndex, scoreEntities } from './relevance.ts';
@@ -26,13 +26,14 @@ export const RELEVANCE_FLOOR = 0.3;
 // SessionStart (no prompt) shows at most this many memories.
 export const RECENT_LIMIT = 10;
 
-// Finds the memories worth showing for a prompt; an empty prompt gives recent, well-connected memories.
+// Finds the memories worth showing for a prompt; an empty prompt (SessionStart) gives recent, well-connected memories.
 export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options: RetrieveOptions): Retrieval {
   const live = options.includeSuperseded ? graph.entities : graph.entities.filter((entity) => !entity.supersededBy);
   const query = parseQuery(prompt, live.map((entity) => entity.name));
-  if (query.terms.length === 0 && query.entityHints.length === 0) {
-    return { query, mode: 'recent', memories: selectRecent(graph, live, options) };
-  }
+  if (prompt.trim() === '') return { query, mode: 'recent', memories: selectRecent(graph, live, options) };
+  // A prompt with no content words ("ok", "continue") injects nothing: SessionStart already gave the recent
+  // memories, and repeating them after every short reply is the token bloat users of other tools complain of.
+  if (query.terms.length === 0 && query.entityHints.length === 0) return { query, mode: 'search', memories: [] };
   const index = buildRelevanceIndex(live);
   const matches = scoreEntities(index, query).slice(0, options.maxResults * 3);
   const seeds = matches.map((match) => normalizeEntity(match.entity, match.relevance, match.matchedTerms));
@@ -40,7 +41,7 @@ export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options:
   const unique = dedupeMemories(expanded, options.dedupThreshold);
   const boosted = boostCrossReferences(unique, live, options.boostFactor);
   const ranked = rankMemories(boosted, options.nowMs).filter((memory) => memory.relevance >= RELEVANCE_FLOOR);
-  return { query, mode: 'search', memories: ranked.slice(0, options.maxResults) };
+  return { query, mode: 'search', memories: linkResults(ranked.slice(0, options.maxResults), graph) };
 }
 
 function selectRecent(graph: KnowledgeGraph, live: KnowledgeGraph['entities'], options: RetrieveOptions): Memory[] {
@@ -58,4 +59,18 @@ function selectRecent(graph: KnowledgeGraph, live: KnowledgeGraph['entities'], o
     return memory;
   });
   return memories.sort((a, b) => b.score - a.score || (a.entity.name < b.entity.name ? -1 : 1)).slice(0, Math.min(RECENT_LIMIT, options.maxResults));
+}
+
+// Adds to each memory the relations that tie it to other memories shown with it, so the context shows the links.
+function linkResults(memories: Memory[], graph: KnowledgeGraph): Memory[] {
+  const shown = new Set(memories.map((memory) => memory.entity.name.toLowerCase()));
+  return memories.map((memory) => {
+    const own = memory.entity.name.toLowerCase();
+    const known = new Set(memory.graphRelations.map((step) => `${step.from}|${step.relation}|${step.to}`.toLowerCase()));
+    const links = graph.relations
+      .filter((relation) => relation.from.toLowerCase() === own && shown.has(relation.to.toLowerCase()))
+      .map(toStep)
+      .filter((step) => !known.has(`${step.from}|${step.relation}|${step.to}`.toLowerCase()));
+    return links.length === 0 ? memory : { ...memory, graphRelations: [...memory.graphRelations, ...links] };
+  });
 }

@@ -1,5 +1,6 @@
 // Where the sync hook stopped reading each session's transcript: a byte offset at a line boundary.
-import { open, readFile, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryFabricError } from '../errors.ts';
 import { writeFileAtomic } from './bank/atomic-write.ts';
@@ -8,6 +9,9 @@ export interface SessionCursor {
   transcriptPath: string;
   offset: number;
   inode: number;
+  // A hash of the file's first bytes (up to the first line, at most 4 KiB): inodes get reused, contents do not.
+  headHash: string;
+  headLength: number;
 }
 
 export interface NewLines {
@@ -31,7 +35,9 @@ export function cursorFile(stateDir: string, sessionId: string, transcriptPath: 
 export async function loadCursor(file: string): Promise<SessionCursor | undefined> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<SessionCursor>;
-    if (typeof parsed.offset === 'number' && typeof parsed.transcriptPath === 'string' && typeof parsed.inode === 'number') return parsed as SessionCursor;
+    if (typeof parsed.offset === 'number' && typeof parsed.transcriptPath === 'string' && typeof parsed.inode === 'number' && typeof parsed.headHash === 'string' && typeof parsed.headLength === 'number') {
+      return parsed as SessionCursor;
+    }
   } catch {
     // a missing or damaged cursor means: read from the start (merging makes that harmless)
   }
@@ -52,7 +58,14 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
   }
   try {
     const info = await handle.stat();
-    const sameFile = cursor !== undefined && cursor.transcriptPath === transcriptPath && cursor.inode === info.ino && cursor.offset <= info.size;
+    const head = await readHead(handle, info.size);
+    const sameFile =
+      cursor !== undefined &&
+      cursor.transcriptPath === transcriptPath &&
+      cursor.inode === info.ino &&
+      cursor.offset <= info.size &&
+      cursor.headLength <= info.size &&
+      (cursor.headLength === head.length ? cursor.headHash === head.hash : hashBytes(head.bytes.subarray(0, cursor.headLength)) === cursor.headHash);
     const start = sameFile ? cursor.offset : 0;
     const length = Math.min(info.size - start, MAX_READ_BYTES);
     const buffer = Buffer.alloc(length);
@@ -67,7 +80,7 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
     const lines = complete === 0 ? [] : buffer.subarray(0, complete).toString('utf8').split('\n');
     return {
       lines: lines.filter((line) => line !== ''),
-      nextCursor: { transcriptPath, offset: start + complete, inode: info.ino },
+      nextCursor: { transcriptPath, offset: start + complete, inode: info.ino, headHash: head.hash, headLength: head.length },
       reset: cursor !== undefined && !sameFile,
     };
   } finally {
@@ -75,11 +88,14 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
   }
 }
 
-// Whether a transcript exists (for clear messages before reading).
-export async function transcriptSize(transcriptPath: string): Promise<number | undefined> {
-  try {
-    return (await stat(transcriptPath)).size;
-  } catch {
-    return undefined;
-  }
+const HEAD_BYTES = 4096;
+
+async function readHead(handle: FileHandle, size: number): Promise<{ bytes: Buffer; length: number; hash: string }> {
+  const bytes = Buffer.alloc(Math.min(HEAD_BYTES, size));
+  const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
+  const newline = bytes.subarray(0, bytesRead).indexOf(0x0a);
+  const length = newline >= 0 ? newline + 1 : bytesRead;
+  return { bytes: bytes.subarray(0, bytesRead), length, hash: hashBytes(bytes.subarray(0, length)) };
 }
+
+const hashBytes = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');

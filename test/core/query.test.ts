@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseQuery } from '../../src/core/query.ts';
+import { extractTerms, splitWords } from '../../src/core/text.ts';
+
+test('morphological variants of a word share one search term', () => {
+  const cases: Array<[string, string]> = [
+    ['pagination', 'paginate'],
+    ['paginated', 'paginating'],
+    ['orders', 'order'],
+    ['Caching', 'cached'],
+  ];
+  for (const [left, right] of cases) assert.deepEqual(extractTerms(left), extractTerms(right), `${left} ~ ${right}`);
+});
+
+test('camelCase, snake_case and hyphenated identifiers split into their words', () => {
+  assert.deepEqual(splitWords('fetchOrderPage order_status cursor-pagination'), ['fetch', 'order', 'page', 'order', 'status', 'cursor', 'pagination']);
+});
+
+test('a prompt becomes content terms without stopwords', () => {
+  const parsed = parseQuery('how do we paginate the orders endpoint?');
+  assert.deepEqual(parsed.terms, extractTerms('paginate orders endpoint'));
+  assert.equal(parsed.intent, 'how-to');
+});
+
+test('a prompt of only stopwords has no terms', () => {
+  assert.deepEqual(parseQuery('what did we do there?').terms, []);
+});
+
+test('entity hints include identifiers, paths, quoted strings and known graph names', () => {
+  const parsed = parseQuery('What did database-engineer say about "cursor pagination" in src/api/orders.ts and PostgreSQL?', ['PostgreSQL', 'redis']);
+  for (const hint of ['database-engineer', 'cursor pagination', 'src/api/orders.ts', 'PostgreSQL']) assert.ok(parsed.entityHints.includes(hint), hint);
+  assert.ok(!parsed.entityHints.includes('redis'));
+});
+
+test('intent is read from the prompt', () => {
+  const cases: Array<[string, string]> = [
+    ['why did we choose Kafka?', 'decision'],
+    ['the build fails with a type error', 'error'],
+    ['what is our naming convention for hooks', 'pattern'],
+    ['how do I run the tests', 'how-to'],
+    ['rename the variable', 'general'],
+  ];
+  for (const [prompt, intent] of cases) assert.equal(parseQuery(prompt).intent, intent, prompt);
+});

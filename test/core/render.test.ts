@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { renderContext } from '../../src/core/render.ts';
+import { retrieveMemories } from '../../src/core/retrieve.ts';
+import type { KnowledgeGraph } from '../../src/core/graph.ts';
+import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
+import { assertGolden } from '../helpers/golden.ts';
+
+const OPTIONS = { nowMs: Date.parse('2026-11-30T10:00:00.000Z'), maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
+
+test('the context for a pagination question matches the golden text', async () => {
+  const retrieval = retrieveMemories(PAGINATION_GRAPH, 'what did database-engineer recommend for paginating orders?', OPTIONS);
+  const rendered = renderContext(retrieval.memories, retrieval.mode, 9000);
+  await assertGolden('context-pagination.txt', `${rendered.text}\n`);
+  assert.ok(rendered.text.indexOf('Decisions and conventions:') < rendered.text.indexOf('Related entities:'));
+});
+
+test('the session-start context matches the golden text', async () => {
+  const retrieval = retrieveMemories(PAGINATION_GRAPH, '', OPTIONS);
+  await assertGolden('context-recent.txt', `${renderContext(retrieval.memories, retrieval.mode, 9000).text}\n`);
+});
+
+test('nothing to show renders nothing', () => {
+  assert.deepEqual(renderContext([], 'search', 9000), { text: '', shown: 0, leftOut: 0 });
+});
+
+test('a large result set is trimmed on record boundaries under the budget, saying what was left out', () => {
+  const graph: KnowledgeGraph = {
+    entities: Array.from({ length: 60 }, (_, position) => ({
+      name: `service-${String(position).padStart(2, '0')}`,
+      entityType: 'component',
+      observations: [`Service ${position} talks to the billing gateway over gRPC with retries. ${'x'.repeat(300)}`],
+    })),
+    relations: [],
+  };
+  const retrieval = retrieveMemories(graph, 'billing gateway retries', { ...OPTIONS, maxResults: 60, dedupThreshold: 1 });
+  for (const budget of [1000, 9000]) {
+    const rendered = renderContext(retrieval.memories, retrieval.mode, budget);
+    assert.ok(rendered.text.length <= budget, `${rendered.text.length} <= ${budget}`);
+    assert.ok(rendered.shown > 0 && rendered.leftOut > 0);
+    assert.equal(rendered.shown + rendered.leftOut, 60);
+    assert.match(rendered.text, new RegExp(`${rendered.leftOut} more matching memories were left out`));
+    assert.equal((rendered.text.match(/^- service-/gm) ?? []).length, rendered.shown, 'only whole records');
+  }
+});

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
+import { dedupeMemories, similarity } from '../../src/core/dedupe.ts';
+import { normalizeEntity } from '../../src/core/memory.ts';
+import { computeRecency, RECENCY_NEUTRAL } from '../../src/core/rank.ts';
+import type { KnowledgeGraph } from '../../src/core/graph.ts';
+import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
+
+const NOW = Date.parse('2026-11-30T10:00:00.000Z');
+const OPTIONS: RetrieveOptions = { nowMs: NOW, maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
+const ids = (graph: KnowledgeGraph, prompt: string): string[] => retrieveMemories(graph, prompt, OPTIONS).memories.map((memory) => memory.id);
+
+test('a paraphrased question finds the decision first', () => {
+  assert.equal(ids(PAGINATION_GRAPH, 'how do we paginate the orders endpoint?')[0], 'graph:cursor-pagination');
+});
+
+test('the search is by terms: words far apart in the prompt still match', () => {
+  assert.ok(ids(PAGINATION_GRAPH, 'which database, and what version of it, runs under PostgreSQL?').includes('graph:PostgreSQL'));
+});
+
+test('unrelated prompts find nothing', () => {
+  for (const prompt of ['write a haiku about autumn leaves', 'rename the variable x to count', 'hello']) {
+    assert.deepEqual(ids(PAGINATION_GRAPH, prompt), [], prompt);
+  }
+});
+
+test('related entities are reached through relations with decaying relevance and their path', () => {
+  const retrieval = retrieveMemories(PAGINATION_GRAPH, 'what did database-engineer recommend?', OPTIONS);
+  const engineer = retrieval.memories.find((memory) => memory.id === 'graph:database-engineer');
+  const decision = retrieval.memories.find((memory) => memory.id === 'graph:cursor-pagination');
+  assert.ok(engineer && decision);
+  assert.equal(decision.breakdown.hops, 1);
+  assert.deepEqual(decision.graphRelations, [{ from: 'database-engineer', relation: 'recommends', to: 'cursor-pagination' }]);
+  assert.ok(decision.relevance < engineer.relevance);
+});
+
+test('an empty prompt gives recent, connected memories', () => {
+  const retrieval = retrieveMemories(PAGINATION_GRAPH, '', OPTIONS);
+  assert.equal(retrieval.mode, 'recent');
+  assert.deepEqual(retrieval.memories.slice(0, 2).map((memory) => memory.id).sort(), ['graph:cursor-pagination', 'graph:orders-api']);
+});
+
+test('superseded facts are not injected by default and never outrank their successor', () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      { name: 'offset-pagination', entityType: 'decision', observations: ['Use offset pagination for orders.'], updatedAt: '2026-11-29T00:00:00Z', supersededBy: 'cursor-pagination' },
+      { name: 'cursor-pagination', entityType: 'decision', observations: ['Use cursor pagination for orders.'], updatedAt: '2026-01-01T00:00:00Z' },
+    ],
+    relations: [],
+  };
+  assert.deepEqual(ids(graph, 'pagination for orders'), ['graph:cursor-pagination']);
+  const all = retrieveMemories(graph, 'offset pagination for orders', { ...OPTIONS, includeSuperseded: true }).memories.map((memory) => memory.id);
+  assert.deepEqual(all, ['graph:cursor-pagination', 'graph:offset-pagination']);
+});
+
+test('near-identical memories merge into one marked cross-validated', () => {
+  const a = normalizeEntity({ name: 'redis-cache', entityType: 'decision', observations: ['Use Redis as the cache for sessions.'] }, 0.9, []);
+  const b = normalizeEntity({ name: 'redis-caches', entityType: 'decision', observations: ['Use Redis as the cache for sessions!'] }, 0.5, []);
+  const c = normalizeEntity({ name: 'kafka', entityType: 'decision', observations: ['Kafka carries order events.'] }, 0.7, []);
+  const merged = dedupeMemories([a, b, c], 0.85);
+  assert.equal(merged.length, 2);
+  const kept = merged.find((memory) => memory.id === 'graph:redis-cache');
+  assert.ok(kept?.crossValidated);
+  assert.deepEqual(kept?.mergedIds, ['graph:redis-caches']);
+  assert.ok(similarity(a.text, b.text) > 0.85);
+});
+
+test('recency halves every 30 days, has a floor, and is neutral without a date', () => {
+  assert.equal(computeRecency('2026-11-30T10:00:00.000Z', NOW), 1);
+  assert.ok(Math.abs(computeRecency('2026-10-31T10:00:00.000Z', NOW) - 0.5) < 1e-9);
+  assert.equal(computeRecency('2020-01-01T00:00:00Z', NOW), 0.1);
+  assert.equal(computeRecency(undefined, NOW), RECENCY_NEUTRAL);
+});
+
+test('a memory that mentions another entity of the graph gets the cross-reference boost', () => {
+  const retrieval = retrieveMemories(
+    {
+      entities: [
+        { name: 'orders-api', entityType: 'component', observations: ['Reads from PostgreSQL replicas.'] },
+        { name: 'PostgreSQL', entityType: 'technology', observations: ['Version 16.'] },
+      ],
+      relations: [],
+    },
+    'orders api replicas',
+    OPTIONS,
+  );
+  assert.equal(retrieval.memories[0]?.breakdown.boost, 1.2);
+  assert.ok(retrieval.memories[0]?.entities.includes('PostgreSQL'));
+});

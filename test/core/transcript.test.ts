@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { parseTranscriptLines, stripInjectedMarkup } from '../../src/core/transcript.ts';
+import { PACKAGE_ROOT } from '../helpers/temp-project.ts';
+
+test('the sample transcript recorded from the real client gives the user and assistant messages only', async () => {
+  const lines = (await readFile(path.join(PACKAGE_ROOT, 'samples', 'session-1.jsonl'), 'utf8')).split('\n');
+  const parsed = parseTranscriptLines(lines);
+  assert.deepEqual(parsed.messages.map((message) => message.role), ['user', 'assistant']);
+  assert.match(parsed.messages[0]?.text ?? '', /cursor pagination/);
+  assert.ok(parsed.messages.every((message) => !message.text.includes('Kafka')), 'the injected hook context is not read back');
+  assert.equal(parsed.malformedLines, 0);
+});
+
+test('meta lines, attachments, compact summaries, tool results and unknown types are skipped; malformed lines counted', () => {
+  const lines = [
+    JSON.stringify({ type: 'user', isMeta: true, message: { role: 'user', content: 'We decided to use meta.' } }),
+    JSON.stringify({ type: 'attachment', attachment: { type: 'hook_additional_context', content: ['We decided to use Kafka.'] } }),
+    JSON.stringify({ type: 'user', isCompactSummary: true, message: { role: 'user', content: 'Summary: we decided to use X.' } }),
+    JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'We decided to use output.' }] } }),
+    JSON.stringify({ type: 'progress', data: {} }),
+    '{"type":"user", broken',
+    JSON.stringify({ type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }, { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'ls' } }] } }),
+  ];
+  const parsed = parseTranscriptLines(lines);
+  assert.equal(parsed.linesRead, 7);
+  assert.equal(parsed.malformedLines, 1);
+  assert.equal(parsed.messages.length, 1);
+  assert.deepEqual(parsed.messages[0]?.toolCalls, [{ name: 'Bash', input: { command: 'ls' } }]);
+});
+
+test('system reminders and command markup are removed from prose', () => {
+  const text = 'Fix it.<system-reminder>We decided to use Kafka.</system-reminder>\n<command-name>/clear</command-name> Thanks';
+  assert.equal(stripInjectedMarkup(text).replace(/\s+/g, ' '), 'Fix it. Thanks');
+  assert.ok(!stripInjectedMarkup(text).includes('Kafka'));
+  assert.ok(!stripInjectedMarkup(text).includes('/clear'));
+});

@@ -1,0 +1,27 @@
+// A temporary project folder (with .git) that is removed when the test ends.
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+
+export async function makeTempProject(t: TestContext, prefix = 'mf-test-'): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), prefix));
+  t.after(() => rm(folder, { recursive: true, force: true }));
+  await mkdir(path.join(folder, '.git'));
+  return folder;
+}
+
+export const PACKAGE_ROOT = path.resolve(import.meta.dirname, '..', '..');
+export const CONTEXT_HOOK = path.join(PACKAGE_ROOT, 'hooks', 'prompt', 'memory-fabric-context.mjs');
+export const SYNC_HOOK = path.join(PACKAGE_ROOT, 'hooks', 'stop', 'memory-fabric-sync.mjs');
+export const CLI = path.join(PACKAGE_ROOT, 'hooks', 'cli', 'memory-fabric.mjs');
+export const SHARED_CORPUS = path.resolve(PACKAGE_ROOT, '..', 'shared', 'corpus');
+
+// The environment a hook gets in tests: nothing of the developer's memory-fabric settings leaks in.
+export function hookEnv(project: string, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value !== undefined && !key.startsWith('MEMORY_FABRIC_') && !key.startsWith('CLAUDE_')) env[key] = value;
+  }
+  return { ...env, CLAUDE_PROJECT_DIR: project, ...extra };
+}

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { appendFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { readNewLines } from '../../src/stores/session-cursor.ts';
+import { makeTempProject } from '../helpers/temp-project.ts';
+
+test('only complete lines are read; the partial last line waits for the next read', async (t) => {
+  const folder = await makeTempProject(t);
+  const file = path.join(folder, 't.jsonl');
+  await writeFile(file, '{"a":1}\n{"b":2}\n{"c":');
+  const first = await readNewLines(file, undefined);
+  assert.deepEqual(first.lines, ['{"a":1}', '{"b":2}']);
+  await appendFile(file, '3}\n');
+  const second = await readNewLines(file, first.nextCursor);
+  assert.deepEqual(second.lines, ['{"c":3}']);
+  const third = await readNewLines(file, second.nextCursor);
+  assert.deepEqual(third.lines, []);
+});
+
+test('a transcript that shrank or was replaced is read again from the start', async (t) => {
+  const folder = await makeTempProject(t);
+  const file = path.join(folder, 't.jsonl');
+  await writeFile(file, '{"a":1}\n{"b":2}\n');
+  const first = await readNewLines(file, undefined);
+  await writeFile(file, '{"z":1}\n');
+  const shrunk = await readNewLines(file, first.nextCursor);
+  assert.equal(shrunk.reset, true);
+  assert.deepEqual(shrunk.lines, ['{"z":1}']);
+  await rm(file);
+  await writeFile(file, '{"y":1}\n{"x":2}\n{"w":3}\n');
+  const replaced = await readNewLines(file, shrunk.nextCursor);
+  assert.deepEqual(replaced.lines.length, 3);
+});
+
+test('a missing transcript is a TRANSCRIPT_UNREADABLE error', async () => {
+  await assert.rejects(readNewLines('/nonexistent/transcript.jsonl', undefined), (error: Error & { code?: string }) => error.code === 'TRANSCRIPT_UNREADABLE');
+});
