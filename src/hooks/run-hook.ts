@@ -21,6 +21,10 @@ export interface HookRun {
   stderr: string[];
   // A human account of what happened, for `memory-fabric replay`.
   explanation: string[];
+  // What the run was about, once the input was understood (for the hook log).
+  event?: string;
+  sessionId?: string;
+  stateDir?: string;
 }
 
 // Runs a hook on stdin within its deadline.
@@ -47,9 +51,9 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
   });
   try {
     const outcome = await Promise.race([handler.run(input, config, environment.nowMs()), deadline]);
-    return { exitCode: 0, stdout: outcome.stdout, stderr, explanation: outcome.explanation };
+    return { exitCode: 0, stdout: outcome.stdout, stderr, explanation: outcome.explanation, ...about(input, config) };
   } catch (error) {
-    return failOpen(handler, input, error, stderr);
+    return { ...failOpen(handler, input, error, stderr), ...about(input, config) };
   } finally {
     clearTimeout(timer);
   }
@@ -66,3 +70,5 @@ function failOpen(handler: HookHandler, input: HookInput | undefined, error: unk
     : '';
   return { exitCode: 0, stdout, stderr, explanation: [line] };
 }
+
+const about = (input: HookInput, config: Config) => ({ event: input.event, sessionId: input.sessionId, stateDir: config.stateDir });
