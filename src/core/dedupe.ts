@@ -9,10 +9,15 @@ export function similarity(a: string, b: string): number {
   return 1 - distance(a, b) / longest;
 }
 
+// Word overlap below which two texts cannot be near-duplicates worth an edit-distance computation.
+const MIN_WORD_OVERLAP = 0.5;
+
 // Keeps the more relevant of each similar pair, merges what the other knew, marks it cross-validated.
-// Texts whose lengths differ too much to reach the threshold are never compared, so this is not all-pairs.
+// Not all-pairs: texts whose lengths differ too much to reach the threshold, or that share under half
+// their words, are never compared by edit distance.
 export function dedupeMemories(memories: readonly Memory[], threshold: number): Memory[] {
   const byLength = [...memories].sort((a, b) => a.text.length - b.text.length);
+  const words = new Map(byLength.map((memory) => [memory, new Set(memory.text.toLowerCase().split(/\W+/).filter(Boolean))] as const));
   const absorbedBy = new Map<Memory, Memory>();
   for (let i = 0; i < byLength.length; i += 1) {
     const shorter = byLength[i];
@@ -21,6 +26,7 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
       const longer = byLength[j];
       if (!longer) continue;
       if (shorter.text.length < threshold * longer.text.length) break;
+      if (wordOverlap(words.get(shorter), words.get(longer)) < MIN_WORD_OVERLAP) continue;
       if (similarity(shorter.text.toLowerCase(), longer.text.toLowerCase()) <= threshold) continue;
       const [keep, drop] = longer.relevance > shorter.relevance ? [longer, shorter] : [shorter, longer];
       absorbedBy.set(drop, keep);
@@ -44,4 +50,11 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
     kept.set(keeper, merged);
   }
   return [...kept.values()];
+}
+
+function wordOverlap(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): number {
+  if (!a || !b || a.size === 0 || b.size === 0) return a?.size === b?.size ? 1 : 0;
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared / Math.max(a.size, b.size);
 }

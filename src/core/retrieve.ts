@@ -23,6 +23,8 @@ export interface Retrieval {
 
 // Below this relevance a match is noise: the hook stays silent rather than inject it.
 export const RELEVANCE_FLOOR = 0.3;
+// How many candidates per result slot are kept for dedupe, boost and ranking.
+const DEDUPE_POOL_FACTOR = 2;
 // SessionStart (no prompt) shows at most this many memories.
 export const RECENT_LIMIT = 10;
 
@@ -38,7 +40,9 @@ export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options:
   const matches = scoreEntities(index, query).slice(0, options.maxResults * 3);
   const seeds = matches.map((match) => normalizeEntity(match.entity, match.relevance, match.matchedTerms));
   const expanded = traverseRelations(seeds, live, graph.relations);
-  const unique = dedupeMemories(expanded, options.dedupThreshold);
+  // Only the strongest candidates go on: the rest could not reach the output, and dedupe is quadratic in the worst case.
+  const strongest = expanded.sort((a, b) => b.relevance - a.relevance).slice(0, options.maxResults * DEDUPE_POOL_FACTOR);
+  const unique = dedupeMemories(strongest, options.dedupThreshold);
   const boosted = boostCrossReferences(unique, live, options.boostFactor);
   const ranked = rankMemories(boosted, options.nowMs).filter((memory) => memory.relevance >= RELEVANCE_FLOOR);
   return { query, mode: 'search', memories: linkResults(ranked.slice(0, options.maxResults), graph) };

@@ -31,8 +31,16 @@ export function splitWords(text: string): string[] {
 // Whether a lowercase word carries no meaning for search.
 export const isStopword = (word: string): boolean => STOPWORDS.has(word) || STOPWORDS.has(word.replace(/'/g, ''));
 
-// A word's search term: its Porter stem without apostrophes.
-export const stemWord = (word: string): string => stemmer(word.replace(/'/g, ''));
+// A word's search term: its Porter stem without apostrophes (memoized: project vocabularies repeat a lot).
+const stems = new Map<string, string>();
+export function stemWord(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    stem = stemmer(word.replace(/'/g, ''));
+    if (stems.size < 200_000) stems.set(word, stem);
+  }
+  return stem;
+}
 
 // The search terms of a text, in order, duplicates kept (term frequency matters).
 export function extractTerms(text: string): string[] {

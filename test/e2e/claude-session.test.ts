@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { execa } from 'execa';
-import { CLI, CONTEXT_HOOK, PACKAGE_ROOT, SYNC_HOOK, hookEnv } from '../helpers/temp-project.ts';
+import { buildHookSettings } from '../../src/cli/settings-hooks.ts';
+import { CLI, PACKAGE_ROOT, hookEnv } from '../helpers/temp-project.ts';
 import { startTimeServer } from '../helpers/time-server.ts';
 import { startFakeApi } from './fake-anthropic-api.ts';
 
@@ -14,18 +15,8 @@ const CLAUDE = path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'claude');
 const DECISION = 'We decided to use cursor pagination for the orders API because offset pagination was slow.';
 const QUESTION = 'how do we paginate the orders endpoint?';
 
-// The settings a user would write: exec-form commands pointing at the built hooks.
-function hookSettings(): object {
-  const command = (file: string, timeout: number) => ({ type: 'command', command: process.execPath, args: [file], timeout });
-  return {
-    hooks: {
-      SessionStart: [{ matcher: 'startup|resume|clear|compact', hooks: [command(CONTEXT_HOOK, 10)] }],
-      UserPromptSubmit: [{ hooks: [command(CONTEXT_HOOK, 10)] }],
-      Stop: [{ hooks: [command(SYNC_HOOK, 30)] }],
-      SessionEnd: [{ hooks: [command(SYNC_HOOK, 5)] }],
-    },
-  };
-}
+// The settings a user would write (the same entries install.ts adds), with this node binary.
+const hookSettings = (): object => ({ hooks: buildHookSettings(PACKAGE_ROOT, process.execPath) });
 
 async function findTranscripts(home: string): Promise<string[]> {
   const root = path.join(home, '.claude', 'projects');

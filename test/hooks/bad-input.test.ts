@@ -13,12 +13,14 @@ async function seedBank(project: string): Promise<void> {
   await writeFile(path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc'), INDEX);
 }
 
-// Every file under the bank with its hash: what "loses nothing" is checked against.
+// Every memory file under the bank with its hash: what "loses nothing" is checked against (the .state folder of
+// cursors and hook logs is bookkeeping, not memory).
 async function snapshot(folder: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
+    if (path.relative(folder, file).startsWith('.state')) continue;
     files[path.relative(folder, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
   }
   return files;
