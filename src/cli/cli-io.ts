@@ -7,18 +7,23 @@ export interface CliIo {
   nowMs: () => number;
 }
 
-// Splits argv into positional words and --flags (a flag takes the next word as its value when it is declared to).
-export function parseArgs(argv: readonly string[], valueFlags: readonly string[]): { positional: string[]; flags: Map<string, string | true> } {
+// Splits argv into positional words and --flags (a flag takes the next word as its value when it is declared to;
+// a flag given several times keeps every value in `repeated`).
+export function parseArgs(
+  argv: readonly string[],
+  valueFlags: readonly string[],
+): { positional: string[]; flags: Map<string, string | true>; repeated: Map<string, string[]> } {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
+  const repeated = new Map<string, string[]>();
   for (let position = 0; position < argv.length; position += 1) {
     const word = argv[position] ?? '';
     if (word.startsWith('--')) {
       const [name, inline] = word.slice(2).split('=', 2) as [string, string | undefined];
-      if (inline !== undefined) flags.set(name, inline);
-      else if (valueFlags.includes(name) && position + 1 < argv.length) flags.set(name, argv[(position += 1)] ?? '');
-      else flags.set(name, true);
+      const value = inline ?? (valueFlags.includes(name) && position + 1 < argv.length ? argv[(position += 1)] ?? '' : true);
+      flags.set(name, value);
+      if (typeof value === 'string') repeated.set(name, [...(repeated.get(name) ?? []), value]);
     } else positional.push(word);
   }
-  return { positional, flags };
+  return { positional, flags, repeated };
 }

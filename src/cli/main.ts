@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describeError, MemoryFabricError } from '../errors.ts';
 import { parseArgs, type CliIo } from './cli-io.ts';
+import { runBankCommand } from './bank-commands.ts';
 import { runDemo } from './demo.ts';
 import { runReplay } from './replay.ts';
 import { runSearch } from './search.ts';
@@ -18,12 +19,20 @@ Usage:
   memory-fabric sync --transcript <file> [--session <id>] [--json]
                                                     sync one transcript into the store and print the report
 
+The file bank's modes (the memory-bank spec; each prints its Output Contract, --json for JSON):
+  memory-fabric bootstrap                           create the bank's folders, context/project.md, the graph index and index.md
+  memory-fabric retrieve "<task>"                   the retrieval packet for a task (reads only)
+  memory-fabric update --decision "<text>" | --error "<text>" [--fix "<text>"] | --plan "<text>" [--session <id>]
+  memory-fabric reconcile                           repair the index, mark superseded facts, link errors to plans, health
+  memory-fabric import <graph.jsonl>                load a memory-server JSONL graph into the bank (deduplicated)
+  memory-fabric export                              the bank's graph as memory-server JSONL on stdout
+
 Configuration is read from MEMORY_FABRIC_* environment variables (see README.md).
 `;
 
 // Runs the CLI; packageRoot is the folder holding package.json, samples/ and hooks/.
 export async function runCli(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
-  const { positional, flags } = parseArgs(argv, ['hook', 'transcript', 'session']);
+  const { positional, flags, repeated } = parseArgs(argv, ['hook', 'transcript', 'session', 'decision', 'error', 'fix', 'plan']);
   const [command, ...rest] = positional;
   try {
     switch (command) {
@@ -35,6 +44,13 @@ export async function runCli(argv: readonly string[], io: CliIo, packageRoot: st
         return await runSearch(rest.join(' '), flags.has('json'), io);
       case 'sync':
         return await runSyncCommand(flags.get('transcript'), flags.get('session'), flags.has('json'), io);
+      case 'bootstrap':
+      case 'retrieve':
+      case 'update':
+      case 'reconcile':
+      case 'import':
+      case 'export':
+        return await runBankCommand({ command, words: rest, flags, repeated }, io);
       case undefined:
       case 'help':
         io.stdout(USAGE);

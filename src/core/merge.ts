@@ -6,6 +6,7 @@ import {
   validateName,
   type GraphDelta,
   type GraphEntity,
+  type GraphRelation,
   type KnowledgeGraph,
 } from './graph.ts';
 
@@ -21,14 +22,18 @@ export interface MergeOutcome {
   counts: MergeCounts;
   // Records of the delta that were refused, each with its reason.
   rejected: string[];
+  // Canonical keys of the entities this merge added or changed.
+  changedEntities: string[];
 }
 
 // Adds what is new in the delta to the graph; the input graph is not changed.
 export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUtc: string): MergeOutcome {
   const counts: MergeCounts = { entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 };
   const rejected: string[] = [];
+  const changedEntities = new Set<string>();
   const entities = new Map<string, GraphEntity>();
   const observationKeys = new Set<string>();
+  const existingKeys = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
   for (const entity of graph.entities) {
     const key = canonicalEntityKey(entity.name);
     if (entities.has(key)) continue;
@@ -45,7 +50,7 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
     const key = canonicalEntityKey(incoming.name);
     let target = entities.get(key);
     if (!target) {
-      target = { name: incoming.name.trim(), entityType: incoming.entityType.trim(), observations: [], updatedAt: writeTimeUtc };
+      target = { name: incoming.name.trim(), entityType: incoming.entityType.trim(), observations: [], updatedAt: incoming.updatedAt ?? writeTimeUtc };
       entities.set(key, target);
       counts.entitiesAddedCount += 1;
     }
@@ -64,7 +69,10 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
       counts.supersededRecordsCount += 1;
       changed = true;
     }
-    if (changed) target.updatedAt = writeTimeUtc;
+    if (changed || !existingKeys.has(key)) {
+      target.updatedAt = !existingKeys.has(key) && incoming.updatedAt ? incoming.updatedAt : writeTimeUtc;
+      changedEntities.add(key);
+    }
   }
 
   const relations = new Map(graph.relations.map((relation) => [canonicalRelationKey(relation), relation] as const));
@@ -82,9 +90,11 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
     if (relations.has(key)) continue;
     relations.set(key, { from: relation.from.trim(), to: relation.to.trim(), relationType: relation.relationType.trim() });
     counts.relationsAddedCount += 1;
+    changedEntities.add(canonicalEntityKey(relation.from));
+    changedEntities.add(canonicalEntityKey(relation.to));
   }
 
-  return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), counts, rejected };
+  return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), counts, rejected, changedEntities: [...changedEntities] };
 }
 
 // Stable order for clean diffs: entities by name, relations by source/type/target, observations inside each entity.
@@ -97,4 +107,33 @@ export function sortGraph(graph: KnowledgeGraph): KnowledgeGraph {
     (a, b) => compare(a.from, b.from) || compare(a.relationType, b.relationType) || compare(a.to, b.to),
   );
   return { entities, relations };
+}
+
+// Collapses duplicate entities, observations and relations (first seen wins, dates kept), e.g. after a git merge.
+export function dedupeGraph(graph: KnowledgeGraph): { graph: KnowledgeGraph; duplicatesRemoved: number } {
+  const entities = new Map<string, GraphEntity>();
+  let duplicatesRemoved = 0;
+  for (const entity of graph.entities) {
+    const key = canonicalEntityKey(entity.name);
+    const kept = entities.get(key);
+    if (!kept) {
+      entities.set(key, { ...entity, observations: [...new Set(entity.observations.map((text) => text.trim()))] });
+      duplicatesRemoved += entity.observations.length - new Set(entity.observations.map((text) => text.trim())).size;
+      continue;
+    }
+    duplicatesRemoved += 1;
+    for (const observation of entity.observations) {
+      if (kept.observations.includes(observation.trim())) continue;
+      kept.observations.push(observation.trim());
+    }
+    if ((entity.updatedAt ?? '') > (kept.updatedAt ?? '')) kept.updatedAt = entity.updatedAt;
+    if (!kept.supersededBy && entity.supersededBy) kept.supersededBy = entity.supersededBy;
+  }
+  const relations = new Map<string, GraphRelation>();
+  for (const relation of graph.relations) {
+    const key = canonicalRelationKey(relation);
+    if (relations.has(key)) duplicatesRemoved += 1;
+    else relations.set(key, relation);
+  }
+  return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), duplicatesRemoved };
 }

@@ -41,7 +41,7 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     messages.push({ role: 'assistant', text: last, toolCalls: [] });
   }
   const { delta } = extractDelta(messages);
-  const write = await store.writeDelta(delta);
+  const write = await store.writeDelta(delta, { sessionId: input.sessionId });
   await saveCursor(cursorPath, fresh.nextCursor);
   const report: SyncReport = {
     event: input.event,

@@ -14,11 +14,19 @@ export interface WriteReport {
   outboxDrained: number;
   // Why the delta was not written, when it was not.
   deferredBecause?: string;
+  // Files the write created or changed (bank-relative), and the canonical time of the write.
+  writtenFiles?: string[];
+  writeTime?: { utcDateTime: string; utcDateTimePrefix: string };
+}
+
+// Where a delta came from, so the store can keep a per-session account.
+export interface WriteProvenance {
+  sessionId?: string;
 }
 
 export interface GraphStore {
   // A short description for reports, e.g. "file bank at /repo/.memories".
   readonly description: string;
   readGraph(): Promise<KnowledgeGraph>;
-  writeDelta(delta: GraphDelta): Promise<WriteReport>;
+  writeDelta(delta: GraphDelta, provenance?: WriteProvenance): Promise<WriteReport>;
 }

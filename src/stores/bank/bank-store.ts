@@ -1,16 +1,17 @@
-// The file memory bank (.memories/): the graph index read and written under a lock, atomically, with an outbox.
-import { mkdir, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+// The file memory bank (.memories/): the graph index plus markdown records, written in locked, atomic cycles with an outbox.
 import path from 'node:path';
 import { MemoryFabricError } from '../../errors.ts';
-import { emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
+import { canonicalEntityKey, emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
 import { mergeDelta, type MergeCounts } from '../../core/merge.ts';
-import type { GraphStore, WriteReport } from '../graph-store.ts';
-import { writeFileAtomic } from './atomic-write.ts';
-import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
-import { withFileLock } from './lock.ts';
+import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
+import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
+import { parseGraphIndex } from './jsonc-index.ts';
+import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
 import { addToOutbox, readOutbox, removeFromOutbox } from './outbox.ts';
+import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';
+import { listRecords } from './records.ts';
 import type { WriteTime } from './time-source.ts';
+import { readGraphIndexText, runWriteCycle, type WriteCycle } from './write-cycle.ts';
 
 export interface BankOptions {
   bankDir: string;
@@ -20,107 +21,134 @@ export interface BankOptions {
   lockTimeoutMs?: number;
 }
 
-export const INDEX_RELATIVE_PATH = path.join('context', 'knowledge-graph.index.jsonc');
+export const INDEX_RELATIVE_PATH = GRAPH_INDEX;
 
-const zeroCounts = (): MergeCounts => ({ entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
+export const zeroCounts = (): MergeCounts => ({ entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
 
 export class BankStore implements GraphStore {
   readonly description: string;
   readonly indexFile: string;
   readonly outboxDir: string;
-  readonly #options: BankOptions;
+  readonly options: BankOptions;
 
   constructor(options: BankOptions) {
-    this.#options = options;
-    this.indexFile = path.join(options.bankDir, INDEX_RELATIVE_PATH);
+    this.options = options;
+    this.indexFile = path.join(options.bankDir, GRAPH_INDEX);
     this.outboxDir = path.join(options.stateDir, 'outbox');
     this.description = `file bank at ${options.bankDir}`;
   }
 
   // The whole graph; an absent index is an empty graph, an unreadable or invalid one is an error.
   async readGraph(): Promise<KnowledgeGraph> {
-    const text = await this.#readIndexText();
+    const text = await readGraphIndexText(this.options.bankDir);
     return text === undefined ? emptyGraph() : parseGraphIndex(text, this.indexFile).graph;
   }
 
-  // Writes a delta, together with anything waiting in the outbox; when no write time can be had the delta waits there.
-  async writeDelta(delta: GraphDelta): Promise<WriteReport> {
+  // The seed's update mode for a delta: written with anything waiting in the outbox; without a write time it waits there.
+  async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
     const isEmpty = delta.entities.length + delta.relations.length === 0;
     if (isEmpty && (await readOutbox(this.outboxDir)).entries.length === 0) {
       return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
     }
-    await this.#prepareStateDir();
-    if (!this.#options.writeTime) throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
-    let writeTime: WriteTime;
+    let time: WriteTime;
     try {
-      writeTime = await this.#options.writeTime();
+      time = await this.fetchTime();
     } catch (error) {
-      return this.#defer(delta, error);
+      return this.#defer(delta, error, provenance);
     }
     try {
-      return await withFileLock(path.join(this.#options.stateDir, 'bank.lock'), { timeoutMs: this.#options.lockTimeoutMs ?? 5000, staleMs: 60_000 }, async () => {
-        const pending = await readOutbox(this.outboxDir);
-        const text = await this.#readIndexText();
-        let graph = text === undefined ? emptyGraph() : parseGraphIndex(text, this.indexFile).graph;
-        const counts = zeroCounts();
-        const rejected: string[] = [];
-        for (const next of [...pending.entries.map((entry) => entry.delta), delta]) {
-          const outcome = mergeDelta(graph, next, writeTime.utcDateTime);
-          graph = outcome.graph;
-          rejected.push(...outcome.rejected);
-          for (const key of Object.keys(counts) as Array<keyof MergeCounts>) counts[key] += outcome.counts[key];
-        }
-        const changed = counts.entitiesAddedCount + counts.relationsAddedCount + counts.observationsAddedCount + counts.supersededRecordsCount > 0;
-        if (changed || text === undefined) {
-          const rendered = renderGraphIndex(graph, writeTime.utcDateTime, writeTime.sourceLabel);
-          await writeFileAtomic(this.indexFile, rendered, (written) => {
-            parseGraphIndex(written, this.indexFile);
-            if (written !== rendered) throw new Error('read-back differs from what was written');
-          });
-        }
-        await removeFromOutbox(pending.entries);
-        return {
-          written: true,
-          counts,
-          rejected,
-          timeSourceLabel: writeTime.sourceLabel,
-          outboxPending: pending.unreadable.length,
-          outboxDrained: pending.entries.length,
-        };
-      });
+      const { value, written } = await runWriteCycle(this.paths, time, (cycle) => this.#applyDeltas(cycle, delta, provenance), this.options.lockTimeoutMs);
+      return { ...value, writtenFiles: written, writeTime: { utcDateTime: time.utcDateTime, utcDateTimePrefix: time.utcDateTimePrefix } };
     } catch (error) {
       if (error instanceof MemoryFabricError && (error.code === 'STORE_CORRUPT' || error.code === 'STORE_UNREADABLE')) {
-        await addToOutbox(this.outboxDir, delta, error.message);
+        if (!isEmpty) await addToOutbox(this.outboxDir, delta, error.message, provenance);
         throw error;
       }
-      return this.#defer(delta, error);
+      return this.#defer(delta, error, provenance);
     }
   }
 
-  async #defer(delta: GraphDelta, error: unknown): Promise<WriteReport> {
+  get paths(): { root: string; stateDir: string } {
+    return { root: this.options.bankDir, stateDir: this.options.stateDir };
+  }
+
+  // The write time of a cycle (TIME_SOURCE_UNAVAILABLE when it cannot be had).
+  async fetchTime(): Promise<WriteTime> {
+    if (!this.options.writeTime) throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
+    return this.options.writeTime();
+  }
+
+  async #applyDeltas(cycle: WriteCycle, delta: GraphDelta, provenance: WriteProvenance): Promise<WriteReport> {
+    const pending = await readOutbox(this.outboxDir);
+    let graph = (await cycle.readGraph()) ?? emptyGraph();
+    const counts = zeroCounts();
+    const rejected: string[] = [];
+    const batches = [...pending.entries.map((entry) => ({ delta: entry.delta, sessionId: entry.sessionId })), { delta, sessionId: provenance.sessionId }];
+    const touched = new Map<string, Set<string>>();
+    for (const batch of batches) {
+      const outcome = mergeDelta(graph, batch.delta, cycle.time.utcDateTime);
+      graph = outcome.graph;
+      rejected.push(...outcome.rejected);
+      for (const key of Object.keys(counts) as Array<keyof MergeCounts>) counts[key] += outcome.counts[key];
+      const session = batch.sessionId ?? '';
+      const names = touched.get(session) ?? new Set<string>();
+      for (const name of outcome.changedEntities) names.add(name);
+      touched.set(session, names);
+    }
+    const changedKeys = new Set([...touched.values()].flatMap((names) => [...names]));
+    const supersessions = findSupersessions(graph, changedKeys);
+    if (supersessions.length > 0) {
+      graph = applySupersessions(graph, supersessions);
+      counts.supersededRecordsCount += supersessions.length;
+      for (const entry of supersessions) changedKeys.add(canonicalEntityKey(entry.older));
+    }
+    const changed = counts.entitiesAddedCount + counts.relationsAddedCount + counts.observationsAddedCount + counts.supersededRecordsCount > 0;
+    if (changed) {
+      await this.#writeEntityRecords(cycle, graph, changedKeys);
+      for (const [sessionId, names] of touched) {
+        if (sessionId !== '' && names.size > 0) await this.#writeSessionOverview(cycle, sessionId, [...names].sort());
+      }
+      await cycle.writeGraph(graph);
+    }
+    await removeFromOutbox(pending.entries);
+    return { written: true, counts, rejected, timeSourceLabel: cycle.time.sourceLabel, outboxPending: pending.unreadable.length, outboxDrained: pending.entries.length };
+  }
+
+  // Decision and error entities that changed get their markdown record (created once, refreshed after).
+  async #writeEntityRecords(cycle: WriteCycle, graph: KnowledgeGraph, changedNames: ReadonlySet<string>): Promise<void> {
+    const existing = await this.#recordPathsByName();
+    for (const entity of graph.entities) {
+      const kind = recordKindFor(entity.entityType);
+      if (!kind || !changedNames.has(canonicalEntityKey(entity.name))) continue;
+      const relativePath = existing.get(`${kind}|${slugify(entity.name)}`) ?? `${RECORD_FOLDERS[kind]}/${recordFileName(cycle.time.utcDateTimePrefix, entity.name)}`;
+      const status = entity.supersededBy ? 'superseded' : kind === 'error' ? (entity.observations.some((text) => /^fix(ed)?\b/i.test(text)) ? 'resolved' : 'unresolved') : 'active';
+      await cycle.writeRecord(relativePath, renderEntityRecordBody(entity, graph.relations), { entity_name: entity.name, status, ...(entity.supersededBy ? { superseded_by: entity.supersededBy } : {}) });
+    }
+  }
+
+  async #writeSessionOverview(cycle: WriteCycle, sessionId: string, names: string[]): Promise<void> {
+    const suffix = `session-${slugify(sessionId).slice(0, 36)}-overview`;
+    const existing = (await this.#recordPathsByName()).get(`session|${suffix}`) ?? `${RECORD_FOLDERS.session}/${recordFileName(cycle.time.utcDateTimePrefix, suffix)}`;
+    const previous = await cycle.readRecord(existing);
+    const body = renderSessionOverviewBody(previous?.body, { sessionId, entities: names, relations: [], syncedAt: cycle.time.utcDateTime });
+    await cycle.writeRecord(existing, body, { session_id: sessionId });
+  }
+
+  // Existing records by "<kind>|<name part of the file name>".
+  async #recordPathsByName(): Promise<Map<string, string>> {
+    const { records } = await listRecords(this.options.bankDir);
+    const byName = new Map<string, string>();
+    for (const record of records) {
+      const name = recordNameOf(record.relativePath.split('/').pop() ?? '');
+      if (record.kind && name && !byName.has(`${record.kind}|${name}`)) byName.set(`${record.kind}|${name}`, record.relativePath);
+    }
+    return byName;
+  }
+
+  async #defer(delta: GraphDelta, error: unknown, provenance: WriteProvenance): Promise<WriteReport> {
     const reason = error instanceof Error ? error.message : String(error);
-    const hasContent = delta.entities.length + delta.relations.length > 0;
-    if (hasContent) await addToOutbox(this.outboxDir, delta, reason);
+    if (delta.entities.length + delta.relations.length > 0) await addToOutbox(this.outboxDir, delta, reason, provenance);
     const pending = await readOutbox(this.outboxDir);
     return { written: false, counts: zeroCounts(), rejected: [], outboxPending: pending.entries.length + pending.unreadable.length, outboxDrained: 0, deferredBecause: reason };
-  }
-
-  async #readIndexText(): Promise<string | undefined> {
-    try {
-      return await readFile(this.indexFile, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new MemoryFabricError('STORE_UNREADABLE', `cannot read ${this.indexFile}`, { cause: error });
-    }
-  }
-
-  // The state folder; when it lives inside the bank, the bank's .gitignore keeps it out of git.
-  async #prepareStateDir(): Promise<void> {
-    await mkdir(this.#options.stateDir, { recursive: true });
-    const relative = path.relative(this.#options.bankDir, this.#options.stateDir);
-    if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) {
-      const ignoreFile = path.join(this.#options.bankDir, '.gitignore');
-      if (!existsSync(ignoreFile)) await writeFileAtomic(ignoreFile, `${relative.split(path.sep)[0]}/\n`);
-    }
   }
 }

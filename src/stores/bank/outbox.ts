@@ -8,12 +8,13 @@ import { writeFileAtomic } from './atomic-write.ts';
 export interface OutboxEntry {
   file: string;
   delta: GraphDelta;
+  sessionId?: string;
 }
 
 // Saves a delta; file names sort in arrival order.
-export async function addToOutbox(outboxDir: string, delta: GraphDelta, reason: string): Promise<string> {
+export async function addToOutbox(outboxDir: string, delta: GraphDelta, reason: string, provenance: { sessionId?: string } = {}): Promise<string> {
   const file = path.join(outboxDir, `${Date.now().toString().padStart(15, '0')}-${process.pid}-${randomBytes(3).toString('hex')}.json`);
-  await writeFileAtomic(file, `${JSON.stringify({ version: 1, reason, delta })}\n`, (written) => JSON.parse(written));
+  await writeFileAtomic(file, `${JSON.stringify({ version: 1, reason, ...(provenance.sessionId ? { sessionId: provenance.sessionId } : {}), delta })}\n`, (written) => JSON.parse(written));
   return file;
 }
 
@@ -30,9 +31,9 @@ export async function readOutbox(outboxDir: string): Promise<{ entries: OutboxEn
   for (const name of names) {
     const file = path.join(outboxDir, name);
     try {
-      const parsed = JSON.parse(await readFile(file, 'utf8')) as { delta?: GraphDelta };
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as { delta?: GraphDelta; sessionId?: unknown };
       if (!parsed.delta || !Array.isArray(parsed.delta.entities) || !Array.isArray(parsed.delta.relations)) throw new Error('no delta');
-      entries.push({ file, delta: parsed.delta });
+      entries.push({ file, delta: parsed.delta, ...(typeof parsed.sessionId === 'string' ? { sessionId: parsed.sessionId } : {}) });
     } catch {
       unreadable.push(file);
     }

@@ -10,6 +10,8 @@ export interface WriteTime {
   utcDateTimePrefix: string;
   // Where the time came from, written into what the cycle records.
   sourceLabel: string;
+  // True when the system clock was used (by explicit opt-in) instead of worldtimeapi.
+  systemClock: boolean;
 }
 
 export interface TimeSourceOptions {
@@ -26,7 +28,7 @@ const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]
 export async function fetchWriteTime(options: TimeSourceOptions): Promise<WriteTime> {
   if (options.kind === 'system') {
     const utcDateTime = new Date((options.nowMs ?? Date.now)()).toISOString();
-    return { utcDateTime, utcDateTimePrefix: toUtcPrefix(utcDateTime), sourceLabel: 'system-clock (explicit MEMORY_FABRIC_TIME_SOURCE=system)' };
+    return { utcDateTime, utcDateTimePrefix: toUtcPrefix(utcDateTime), sourceLabel: 'system-clock (explicit MEMORY_FABRIC_TIME_SOURCE=system)', systemClock: true };
   }
   let body: unknown;
   try {
@@ -48,7 +50,7 @@ export async function fetchWriteTime(options: TimeSourceOptions): Promise<WriteT
   if (typeof utcDateTime !== 'string' || !ISO_UTC.test(utcDateTime) || Number.isNaN(Date.parse(utcDateTime))) {
     throw new MemoryFabricError('TIME_SOURCE_UNAVAILABLE', `time source ${options.url} answered without a valid utc_datetime`);
   }
-  return { utcDateTime, utcDateTimePrefix: toUtcPrefix(utcDateTime), sourceLabel: `worldtimeapi (${options.url})` };
+  return { utcDateTime, utcDateTimePrefix: toUtcPrefix(utcDateTime), sourceLabel: `worldtimeapi (${options.url})`, systemClock: false };
 }
 
 // The seed's normalization: 2026-03-24T22:40:05.123456+00:00 -> 2026-03-24T22-40-05Z.

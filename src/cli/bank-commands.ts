@@ -1,0 +1,74 @@
+// memory-fabric bootstrap | retrieve | update | reconcile | import | export: the bank's modes from the command line.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { buildManualDelta } from '../core/manual-delta.ts';
+import { parseServerMemoryJsonl, renderServerMemoryJsonl } from '../core/server-memory-jsonl.ts';
+import { MemoryFabricError } from '../errors.ts';
+import { slugify } from '../stores/bank/layout.ts';
+import { bootstrapBank } from '../stores/bank/modes/bootstrap.ts';
+import { renderContractJson, renderContractMarkdown, type OutputContract } from '../stores/bank/modes/contract.ts';
+import { reconcileBank } from '../stores/bank/modes/reconcile.ts';
+import { retrieveFromBank } from '../stores/bank/modes/retrieve.ts';
+import { updateBank } from '../stores/bank/modes/update.ts';
+import { openBank } from '../stores/open-store.ts';
+import type { CliIo } from './cli-io.ts';
+
+export interface BankCommandArgs {
+  command: 'bootstrap' | 'retrieve' | 'update' | 'reconcile' | 'import' | 'export';
+  words: string[];
+  flags: Map<string, string | true>;
+  // Repeatable flags (--decision, --error, --fix, --plan) in the order given.
+  repeated: Map<string, string[]>;
+}
+
+export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<number> {
+  const { config, warnings } = loadConfig(io.env, io.cwd);
+  for (const warning of warnings) io.stderr(`memory-fabric: ${warning}\n`);
+  const bank = openBank(config);
+  const project = slugify(path.basename(config.projectRoot));
+  if (args.command === 'export') {
+    io.stdout(renderServerMemoryJsonl(await bank.readGraph()));
+    return 0;
+  }
+  let contract: OutputContract;
+  switch (args.command) {
+    case 'bootstrap':
+      contract = await bootstrapBank(bank, project);
+      break;
+    case 'retrieve':
+      contract = await retrieveFromBank(bank, project, args.words.join(' '), {
+        nowMs: io.nowMs(),
+        maxResults: config.maxResults,
+        dedupThreshold: config.dedupThreshold,
+        boostFactor: config.boostFactor,
+      });
+      break;
+    case 'update': {
+      const errors = args.repeated.get('error') ?? [];
+      const fixes = args.repeated.get('fix') ?? [];
+      const delta = buildManualDelta({
+        decisions: args.repeated.get('decision') ?? [],
+        errors: errors.map((text, position) => ({ text, ...(fixes[position] ? { fix: fixes[position] } : {}) })),
+        plans: args.repeated.get('plan') ?? [],
+      });
+      if (delta.entities.length === 0) throw new MemoryFabricError('USAGE', 'update needs at least one --decision "<text>", --error "<text>" [--fix "<text>"] or --plan "<text>"');
+      const session = args.flags.get('session');
+      contract = await updateBank(bank, project, delta, typeof session === 'string' ? session : undefined);
+      break;
+    }
+    case 'reconcile':
+      contract = await reconcileBank(bank, project);
+      break;
+    case 'import': {
+      const file = args.words[0];
+      if (!file) throw new MemoryFabricError('USAGE', 'import needs a file: memory-fabric import <graph.jsonl>');
+      const parsed = parseServerMemoryJsonl(await readFile(path.resolve(io.cwd, file), 'utf8'));
+      for (const problem of parsed.problems) io.stderr(`memory-fabric import: ${file} ${problem}\n`);
+      contract = await updateBank(bank, project, parsed.graph);
+      break;
+    }
+  }
+  io.stdout(args.flags.has('json') ? renderContractJson(contract) : renderContractMarkdown(contract));
+  return contract.status === 'failed' ? 1 : 0;
+}

@@ -1,0 +1,17 @@
+// The contract of a mode that could not write (time source down, bank locked): a recoverable error, nothing changed.
+import { describeError } from '../../../errors.ts';
+import { zeroCounts } from '../bank-store.ts';
+import type { BankMode, OutputContract } from './contract.ts';
+
+export function failedContract(mode: BankMode, project: string, error: unknown): OutputContract {
+  return {
+    mode,
+    project,
+    status: 'failed',
+    artifacts: [],
+    graphDelta: zeroCounts(),
+    planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
+    health: { indexSynced: false, consistencyWarnings: [] },
+    error: `${describeError(error)} (recoverable: nothing was written; retry when the time source answers, or set MEMORY_FABRIC_TIME_SOURCE=system)`,
+  };
+}

@@ -1,0 +1,42 @@
+// Memory health shared by the modes: is index.md in sync with the records, and what is inconsistent.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { canonicalEntityKey, type KnowledgeGraph } from '../../../core/graph.ts';
+import { INDEX_MD, recordKindFor } from '../layout.ts';
+import type { MemoryRecord } from '../records.ts';
+
+export interface HealthCheck {
+  indexSynced: boolean;
+  warnings: string[];
+}
+
+// Compares index.md, the records and the graph; reads only.
+export async function checkHealth(root: string, records: readonly MemoryRecord[], problems: readonly string[], graph: KnowledgeGraph | undefined): Promise<HealthCheck> {
+  const warnings = [...problems];
+  let indexText = '';
+  try {
+    indexText = await readFile(path.join(root, INDEX_MD), 'utf8');
+  } catch {
+    warnings.push(`${INDEX_MD} is missing`);
+  }
+  const unlisted = records.filter((record) => !indexText.includes(`](${record.relativePath})`));
+  for (const record of unlisted) warnings.push(`${record.relativePath} is not listed in ${INDEX_MD}`);
+  if (graph) {
+    const names = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
+    for (const record of records) {
+      const entityName = record.frontmatter.entity_name;
+      if (typeof entityName === 'string' && !names.has(canonicalEntityKey(entityName))) warnings.push(`${record.relativePath} describes ${entityName}, which the graph index does not hold`);
+    }
+    const recorded = new Set(records.map((record) => record.frontmatter.entity_name).filter((name): name is string => typeof name === 'string').map(canonicalEntityKey));
+    for (const entity of graph.entities) {
+      if (recordKindFor(entity.entityType) && !recorded.has(canonicalEntityKey(entity.name))) warnings.push(`graph entity ${entity.name} (${entity.entityType}) has no record`);
+    }
+    const seen = new Set<string>();
+    for (const entity of graph.entities) {
+      const key = canonicalEntityKey(entity.name);
+      if (seen.has(key)) warnings.push(`graph index holds ${entity.name} more than once`);
+      seen.add(key);
+    }
+  }
+  return { indexSynced: indexText !== '' && unlisted.length === 0, warnings };
+}

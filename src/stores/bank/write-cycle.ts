@@ -1,0 +1,102 @@
+// One bank write cycle: under the lock, with one canonical time, records first, graph index next, index.md last.
+import { existsSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { MemoryFabricError } from '../../errors.ts';
+import { emptyGraph, type KnowledgeGraph } from '../../core/graph.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
+import { BANK_FOLDERS, GRAPH_INDEX, INDEX_MD, PROJECT_MD, resolveInsideRoot } from './layout.ts';
+import { withFileLock } from './lock.ts';
+import { PROJECT_BODY, recordTitle, renderIndexBody } from './record-views.ts';
+import { listRecords, readRecord, stampFrontmatter, writeRecord, type MemoryRecord } from './records.ts';
+import type { WriteTime } from './time-source.ts';
+
+export interface BankPaths {
+  root: string;
+  stateDir: string;
+}
+
+export interface WriteCycle {
+  time: WriteTime;
+  // Files created or changed in this cycle, relative to the root.
+  written: string[];
+  readGraph(): Promise<KnowledgeGraph | undefined>;
+  writeGraph(graph: KnowledgeGraph): Promise<void>;
+  readRecord(relativePath: string): Promise<MemoryRecord | undefined>;
+  // Writes a record, keeping created_at when it exists; extra frontmatter keys go after the seed's three.
+  writeRecord(relativePath: string, body: string, extra?: Record<string, unknown>): Promise<void>;
+}
+
+// Reads the graph index text, or undefined when the bank has none yet.
+export async function readGraphIndexText(root: string): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(root, GRAPH_INDEX), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new MemoryFabricError('STORE_UNREADABLE', `cannot read ${path.join(root, GRAPH_INDEX)}`, { cause: error });
+  }
+}
+
+// Runs work inside a write cycle; creates the seed's minimum structure first, regenerates index.md last.
+export async function runWriteCycle<T>(paths: BankPaths, time: WriteTime, work: (cycle: WriteCycle) => Promise<T>, lockTimeoutMs = 5000): Promise<{ value: T; written: string[] }> {
+  await mkdir(paths.stateDir, { recursive: true });
+  return withFileLock(path.join(paths.stateDir, 'bank.lock'), { timeoutMs: lockTimeoutMs, staleMs: 60_000 }, async () => {
+    const written: string[] = [];
+    const cycle: WriteCycle = {
+      time,
+      written,
+      readGraph: async () => {
+        const text = await readGraphIndexText(paths.root);
+        return text === undefined ? undefined : parseGraphIndex(text, path.join(paths.root, GRAPH_INDEX)).graph;
+      },
+      writeGraph: async (graph) => {
+        const file = resolveInsideRoot(paths.root, GRAPH_INDEX);
+        const rendered = renderGraphIndex(graph, time.utcDateTime, time.sourceLabel);
+        await writeFileAtomic(file, rendered, (text) => {
+          if (text !== rendered) throw new Error('read-back differs from what was written');
+          parseGraphIndex(text, file);
+        });
+        written.push(GRAPH_INDEX);
+      },
+      readRecord: (relativePath) => readRecord(paths.root, relativePath),
+      writeRecord: async (relativePath, body, extra = {}) => {
+        const existing = await readRecord(paths.root, relativePath);
+        await writeRecord(paths.root, relativePath, stampFrontmatter(existing?.frontmatter, time, extra), body);
+        written.push(relativePath);
+      },
+    };
+    await ensureLayout(paths, cycle);
+    const value = await work(cycle);
+    if (written.length > 0 || !existsSync(path.join(paths.root, INDEX_MD))) await writeIndexMd(paths.root, cycle);
+    return { value, written };
+  });
+}
+
+// The seed's pre-flight: folders, context/project.md and an (empty) graph index exist before anything else.
+async function ensureLayout(paths: BankPaths, cycle: WriteCycle): Promise<void> {
+  for (const folder of BANK_FOLDERS) await mkdir(resolveInsideRoot(paths.root, folder), { recursive: true });
+  if (!existsSync(path.join(paths.root, PROJECT_MD))) await cycle.writeRecord(PROJECT_MD, PROJECT_BODY);
+  if ((await readGraphIndexText(paths.root)) === undefined) await cycle.writeGraph(emptyGraph());
+  const relative = path.relative(paths.root, paths.stateDir);
+  if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) {
+    const ignoreFile = path.join(paths.root, '.gitignore');
+    if (!existsSync(ignoreFile)) await writeFileAtomic(ignoreFile, `${relative.split(path.sep)[0]}/\n`);
+  }
+}
+
+// index.md lists every record; it is written last in the cycle.
+async function writeIndexMd(root: string, cycle: WriteCycle): Promise<void> {
+  const { records } = await listRecords(root);
+  const body = renderIndexBody(
+    records.map((record) => ({
+      relativePath: record.relativePath,
+      ...(record.kind ? { kind: record.kind } : {}),
+      title: recordTitle(record.relativePath, record.body),
+      updatedAt: record.frontmatter.updated_at,
+    })),
+  );
+  const existing = await readRecord(root, INDEX_MD);
+  if (existing && existing.body === body) return;
+  await cycle.writeRecord(INDEX_MD, body);
+}
