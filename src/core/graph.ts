@@ -48,3 +48,9 @@ export function validateName(name: unknown): string | undefined {
   if (PLACEHOLDER_NAMES.has(trimmed.toLowerCase())) return `name ${JSON.stringify(trimmed)} is a placeholder, not a meaningful name`;
   return undefined;
 }
+
+// Types and relation endpoints only need to be non-empty strings (a type such as "data" is a real type).
+export function validateLabel(label: unknown, what: string): string | undefined {
+  if (typeof label !== 'string') return `expected a string ${what}, got ${typeof label}`;
+  return label.trim() === '' ? `${what} is empty` : undefined;
+}

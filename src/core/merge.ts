@@ -3,6 +3,7 @@ import {
   canonicalEntityKey,
   canonicalObservationKey,
   canonicalRelationKey,
+  validateLabel,
   validateName,
   type GraphDelta,
   type GraphEntity,
@@ -42,7 +43,7 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
   }
 
   for (const incoming of delta.entities) {
-    const nameProblem = validateName(incoming.name) ?? validateName(incoming.entityType);
+    const nameProblem = validateName(incoming.name) ?? validateLabel(incoming.entityType, 'entity type');
     if (nameProblem) {
       rejected.push(`entity ${JSON.stringify(incoming.name)}: ${nameProblem}`);
       continue;
@@ -77,7 +78,7 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
 
   const relations = new Map(graph.relations.map((relation) => [canonicalRelationKey(relation), relation] as const));
   for (const relation of delta.relations) {
-    const problem = validateName(relation.from) ?? validateName(relation.to) ?? validateName(relation.relationType);
+    const problem = validateLabel(relation.from, 'source') ?? validateLabel(relation.to, 'target') ?? validateLabel(relation.relationType, 'relation type');
     if (problem) {
       rejected.push(`relation ${JSON.stringify(`${relation.from} ${relation.relationType} ${relation.to}`)}: ${problem}`);
       continue;
