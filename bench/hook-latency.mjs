@@ -3,6 +3,7 @@
 // Prints medians, p90 and ratios to bare node; the bank is generated with a fixed seed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { makeBank } from './lib/generate-bank.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,42 +15,6 @@ const flag = (name, fallback) => {
 };
 const entityCount = flag('entities', 10_000);
 const runs = flag('runs', 15);
-
-// A deterministic generator (mulberry32) so every run benchmarks the same bank.
-let seed = 42;
-const random = () => {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-  return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-};
-const COMMON = 'orders billing invoice cursor pagination cache redis postgres kafka queue retry timeout auth token session login schema migration index replica shard worker cron webhook gateway proxy metrics tracing logging alert deploy rollback feature flag config secret vault storage bucket upload image thumbnail search ranking embedding vector graph node edge relation entity observation decision convention error fix test fixture mock lint format build bundle release'.split(' ');
-// A vocabulary shaped like project notes: the common domain words above plus 5,000 rarer made-up identifiers, Zipf-like.
-const SYLLABLES = ['ka', 'lo', 'mi', 'ner', 'tos', 'vi', 'dra', 'pel', 'qua', 'ron', 'sut', 'bex'];
-const RARE = Array.from({ length: 5000 }, (_, position) => SYLLABLES[position % 12] + SYLLABLES[Math.floor(position / 12) % 12] + SYLLABLES[Math.floor(position / 144) % 12]);
-const WORDS = [...COMMON, ...RARE];
-const pick = () => WORDS[Math.min(WORDS.length - 1, Math.floor(WORDS.length * random() ** 3))];
-const sentence = (length) => Array.from({ length }, pick).join(' ');
-
-function makeBank(folder) {
-  const entities = [];
-  for (let position = 0; position < entityCount; position += 1) {
-    entities.push({
-      entityName: `${pick()}-${pick()}-${position}`,
-      entityType: ['component', 'decision', 'technology', 'pattern', 'file'][position % 5],
-      observations: Array.from({ length: 5 }, () => `${sentence(9)}.`),
-      updatedAtUtc: new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 300) * 86_400_000).toISOString(),
-    });
-  }
-  const relations = [];
-  for (let position = 0; position < entityCount * 2; position += 1) {
-    const from = entities[Math.floor(random() * entities.length)].entityName;
-    const to = entities[Math.floor(random() * entities.length)].entityName;
-    relations.push({ sourceEntityName: from, targetEntityName: to, relationType: ['uses', 'depends_on', 'supersedes', 'blocked_by'][position % 4] });
-  }
-  mkdirSync(path.join(folder, '.memories', 'context'), { recursive: true });
-  writeFileSync(path.join(folder, '.memories', 'context', 'knowledge-graph.index.jsonc'), JSON.stringify({ graphGeneratedAtUtc: '2026-11-01T00:00:00Z', entities, relations }));
-}
 
 function time(args, input, env) {
   const started = process.hrtime.bigint();
@@ -66,7 +31,7 @@ const stats = (samples) => {
 
 const project = mkdtempSync(path.join(os.tmpdir(), 'mf-bench-'));
 mkdirSync(path.join(project, '.git'));
-makeBank(project);
+makeBank(project, entityCount);
 const env = { ...process.env, CLAUDE_PROJECT_DIR: project, MEMORY_FABRIC_TIME_SOURCE: 'system' };
 const contextHook = path.join(root, 'hooks', 'prompt', 'memory-fabric-context.mjs');
 const syncHook = path.join(root, 'hooks', 'stop', 'memory-fabric-sync.mjs');

@@ -9,9 +9,9 @@ import { parseGraphIndex } from './jsonc-index.ts';
 import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
 import { addToOutbox, readOutbox, removeFromOutbox } from './outbox.ts';
 import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';
-import { listRecords } from './records.ts';
 import type { WriteTime } from './time-source.ts';
-import { readGraphIndexText, runWriteCycle, type WriteCycle } from './write-cycle.ts';
+import { readGraphIndexText } from './index-file.ts';
+import type { WriteCycle } from './write-cycle.ts';
 
 export interface BankOptions {
   bankDir: string;
@@ -57,6 +57,8 @@ export class BankStore implements GraphStore {
       return this.#defer(delta, error, provenance);
     }
     try {
+      // The write side (records, YAML) is loaded only when there is something to write.
+      const { runWriteCycle } = await import('./write-cycle.ts');
       const { value, written } = await runWriteCycle(this.paths, time, (cycle) => this.#applyDeltas(cycle, delta, provenance), this.options.lockTimeoutMs);
       return { ...value, writtenFiles: written, writeTime: { utcDateTime: time.utcDateTime, utcDateTimePrefix: time.utcDateTimePrefix } };
     } catch (error) {
@@ -136,6 +138,7 @@ export class BankStore implements GraphStore {
 
   // Existing records by "<kind>|<name part of the file name>".
   async #recordPathsByName(): Promise<Map<string, string>> {
+    const { listRecords } = await import('./records.ts');
     const { records } = await listRecords(this.options.bankDir);
     const byName = new Map<string, string>();
     for (const record of records) {

@@ -2,9 +2,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MemoryFabricError } from '../../errors.ts';
 import { emptyGraph, type KnowledgeGraph } from '../../core/graph.ts';
 import { writeFileAtomic } from './atomic-write.ts';
+import { readGraphIndexText } from './index-file.ts';
 import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
 import { BANK_FOLDERS, GRAPH_INDEX, INDEX_MD, PROJECT_MD, resolveInsideRoot } from './layout.ts';
 import { withFileLock } from './lock.ts';
@@ -26,16 +26,6 @@ export interface WriteCycle {
   readRecord(relativePath: string): Promise<MemoryRecord | undefined>;
   // Writes a record, keeping created_at when it exists; extra frontmatter keys go after the seed's three.
   writeRecord(relativePath: string, body: string, extra?: Record<string, unknown>): Promise<void>;
-}
-
-// Reads the graph index text, or undefined when the bank has none yet.
-export async function readGraphIndexText(root: string): Promise<string | undefined> {
-  try {
-    return await readFile(path.join(root, GRAPH_INDEX), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new MemoryFabricError('STORE_UNREADABLE', `cannot read ${path.join(root, GRAPH_INDEX)}`, { cause: error });
-  }
 }
 
 // Runs work inside a write cycle; creates the seed's minimum structure first, regenerates index.md last.
