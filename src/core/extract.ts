@@ -1,35 +1,29 @@
-// Extracts decisions, conventions and technologies from conversation messages, with no LLM (a first version).
-import type { GraphDelta, GraphEntity, GraphRelation } from './graph.ts';
+// Extracts what is worth remembering from conversation messages, with no LLM: decisions (with rationale and the
+// alternatives rejected), conventions, the project's stack, and structured facts from tool calls (see extract-tools.ts).
+import { tagProvenance, type GraphDelta, type GraphEntity, type GraphRelation } from './graph.ts';
+import { canonicalTechnology, findTechnologies } from './technologies.ts';
+import { extractToolFacts } from './extract-tools.ts';
 import type { TranscriptMessage } from './transcript.ts';
 
-// Known technology names with their canonical spelling; matched on word boundaries.
-const TECHNOLOGIES = [
-  'PostgreSQL', 'MySQL', 'SQLite', 'MongoDB', 'Redis', 'Memcached', 'Kafka', 'RabbitMQ', 'Elasticsearch', 'DynamoDB', 'Cassandra', 'pgvector',
-  'GraphQL', 'gRPC', 'REST', 'WebSocket', 'OAuth', 'JWT', 'Docker', 'Kubernetes', 'Terraform', 'Nginx', 'AWS', 'GCP', 'Azure',
-  'React', 'Vue', 'Svelte', 'Angular', 'Next.js', 'Vite', 'Webpack', 'esbuild', 'TypeScript', 'JavaScript', 'Node.js', 'Deno', 'Bun',
-  'Python', 'Rust', 'Go', 'Java', 'Kotlin', 'Ruby', 'Django', 'Flask', 'FastAPI', 'Express', 'Fastify', 'Prisma', 'Drizzle',
-  'Jest', 'Vitest', 'pytest', 'Playwright', 'Cypress', 'ESLint', 'Prettier', 'Tailwind', 'Zod', 'tRPC', 'Celery', 'Sidekiq',
-  'Git', 'GitHub Actions', 'npm', 'pnpm', 'Yarn', 'Poetry', 'uv', 'Cargo', 'tokio', 'serde', 'S3', 'Lambda', 'Supabase', 'Firebase',
-];
-const TECHNOLOGY_PATTERNS = TECHNOLOGIES.map((name) => ({
-  name,
-  pattern: new RegExp(`(?<![\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, name.length <= 3 ? '' : 'i'),
-}));
+// Only items at least this confident are written; the rest are counted as skipped.
+export const MIN_CONFIDENCE = 0.6;
 
-const DECISION = /\b(?:we|i|the team)\s+(?:have\s+|had\s+)?(?:decided|agreed|chose|opted|settled|went)\s+(?:to\s+|on\s+|for\s+|with\s+)?(?:use\s+|go\s+with\s+|adopt\s+|switch\s+to\s+|move\s+to\s+|keep\s+)?(.+)/i;
-const USER_DECISION = /\b(?:let'?s|we(?:'ll| will| should| are going to|'re going to)|going forward,?\s*(?:we\s+)?)\s+(?:use|go with|adopt|switch to|move to|stick with)\s+(.+)/i;
-const CONVENTION = /\b(?:always|never)\b\s+\w+/i;
-const CLAUSE_END = /\s+(?:for|because|since|as|instead|rather|over|due|when|so|to avoid|in order|and then|which|but)\b|[,;:()]/i;
-const REASON = /\b(?:because|since|due to|as)\s+(.+)$/i;
-const ALTERNATIVE = /\b(?:instead of|rather than|over)\s+(?:the\s+|an?\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|for|due)\b|[,.;]|$)/i;
-const SCOPE = /\bfor\s+(?:the\s+|our\s+|all\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|instead|rather|over|due|endpoint|endpoints)\b|[,.;]|$)/i;
-const INSTALL = /\b(?:npm|pnpm|yarn|bun)\s+(?:install|add|i)\s+((?:-{1,2}[\w-]+\s+)*)([@\w./-]+(?:\s+[@\w./-]+)*)/;
-const PIP_INSTALL = /\b(?:pip3?|uv pip|poetry)\s+(?:install|add)\s+([\w.[\]=<>-]+(?:\s+[\w.[\]=<>-]+)*)/;
+export interface ExtractionContext {
+  sessionId?: string;
+  // The project's name (the folder the session ran in), for "<project> uses <technology>".
+  projectName?: string;
+}
 
 export interface ExtractionStats {
   decisions: number;
   conventions: number;
+  technologies: number;
+  errors: number;
+  files: number;
+  commands: number;
   installs: number;
+  agents: number;
+  lowConfidenceSkipped: number;
 }
 
 export interface Extraction {
@@ -37,62 +31,132 @@ export interface Extraction {
   stats: ExtractionStats;
 }
 
-// Turns messages into a graph delta; only statements that match a confident pattern are kept.
-export function extractDelta(messages: readonly TranscriptMessage[]): Extraction {
-  const entities = new Map<string, GraphEntity>();
-  const relations: GraphRelation[] = [];
-  const stats: ExtractionStats = { decisions: 0, conventions: 0, installs: 0 };
-  const addEntity = (name: string, entityType: string, observation?: string): string => {
-    const key = name.toLowerCase();
-    const entity = entities.get(key) ?? { name, entityType, observations: [] };
-    if (observation && !entity.observations.includes(observation)) entity.observations.push(observation);
-    entities.set(key, entity);
-    return entity.name;
-  };
+// Collects entities, observations and relations, each with a confidence; only confident ones are kept.
+export class DeltaBuilder {
+  readonly stats: ExtractionStats = { decisions: 0, conventions: 0, technologies: 0, errors: 0, files: 0, commands: 0, installs: 0, agents: 0, lowConfidenceSkipped: 0 };
+  readonly #entities = new Map<string, GraphEntity>();
+  readonly #relations: GraphRelation[] = [];
 
-  for (const message of messages) {
-    for (const sentence of splitSentences(message.text)) {
-      const decision = sentence.match(DECISION) ?? (message.role === 'user' ? sentence.match(USER_DECISION) : null);
-      if (decision?.[1]) {
-        const subject = toEntityName(decision[1].split(CLAUSE_END)[0] ?? '');
-        if (subject) {
-          stats.decisions += 1;
-          const decisionName = addEntity(subject, 'decision', sentence);
-          const alternative = sentence.match(ALTERNATIVE)?.[1];
-          const alternativeName = alternative ? canonicalName(alternative) : undefined;
-          for (const technology of findTechnologies(sentence)) {
-            const key = technology.toLowerCase();
-            if (key === decisionName || key === alternativeName?.toLowerCase()) continue;
-            relations.push({ from: decisionName, to: addEntity(technology, 'technology'), relationType: 'uses' });
-          }
-          const scope = sentence.match(SCOPE)?.[1];
-          const scopeName = scope ? toEntityName(scope) : undefined;
-          if (scopeName && scopeName !== decisionName) {
-            relations.push({ from: addEntity(scopeName, 'component'), to: decisionName, relationType: 'uses' });
-          }
-          if (alternativeName && alternativeName.toLowerCase() !== decisionName) {
-            const reason = sentence.match(REASON)?.[1];
-            const note = reason ? `Rejected in favour of ${decisionName}: ${reason.replace(/[.!]+$/, '')}.` : `Rejected in favour of ${decisionName}.`;
-            relations.push({ from: decisionName, to: addEntity(alternativeName, TECHNOLOGIES.includes(alternativeName) ? 'technology' : 'pattern', note), relationType: 'chose_over' });
-          }
-          continue;
-        }
-      }
-      if (message.role === 'user' && CONVENTION.test(sentence) && sentence.length <= 240) {
-        stats.conventions += 1;
-        addEntity('project-conventions', 'convention', sentence);
-      }
+  // Adds (or finds) an entity and optionally an observation; returns the entity's name, or undefined when refused.
+  addEntity(name: string, entityType: string, confidence: number, observation?: string): string | undefined {
+    if (confidence < MIN_CONFIDENCE || isJunkName(name)) {
+      this.stats.lowConfidenceSkipped += 1;
+      return undefined;
     }
-    for (const call of message.toolCalls) {
-      const command = typeof call.input.command === 'string' ? call.input.command : undefined;
-      if (!command) continue;
-      for (const packageName of findInstalledPackages(command)) {
-        stats.installs += 1;
-        addEntity(packageName, 'package', `Installed with: ${command.split('\n')[0]?.slice(0, 160)}`);
+    const key = name.toLowerCase();
+    const entity = this.#entities.get(key) ?? { name, entityType, observations: [] };
+    if (observation && !entity.observations.includes(observation)) entity.observations.push(observation);
+    this.#entities.set(key, entity);
+    return entity.name;
+  }
+
+  addRelation(from: string | undefined, relationType: string, to: string | undefined): void {
+    if (!from || !to || from.toLowerCase() === to.toLowerCase()) return;
+    if (this.#relations.some((relation) => relation.from === from && relation.to === to && relation.relationType === relationType)) return;
+    this.#relations.push({ from, to, relationType });
+  }
+
+  // The delta; entities with neither an observation nor a relation (e.g. the project when nothing used it) are left out.
+  build(): GraphDelta {
+    const linked = new Set(this.#relations.flatMap((relation) => [relation.from.toLowerCase(), relation.to.toLowerCase()]));
+    const entities = [...this.#entities.values()].filter((entity) => entity.observations.length > 0 || linked.has(entity.name.toLowerCase()));
+    return { entities, relations: this.#relations };
+  }
+}
+
+const HYPOTHETICAL = /\b(should we|shall we|could we|can we|would it|what if|if we|maybe|perhaps|might|unless|whether)\b/i;
+const DECISION = /\b(?:we|i|the team)\s+(?:have\s+|had\s+|finally\s+)?(?:decided|agreed|chose|opted|settled)\s+(?:to\s+|on\s+|for\s+|with\s+)?(?:use\s+|go\s+with\s+|adopt\s+|switch\s+to\s+|move\s+to\s+|keep\s+|stick\s+with\s+)?(.+)/i;
+const USER_DECISION = /\b(?:let'?s|we(?:'ll| will| are going to|'re going to| should)|going forward,?\s*(?:we\s+)?)\s+(?:use|go with|adopt|switch to|move to|stick with|standardi[sz]e on)\s+(.+)/i;
+const SWITCH = /\b(?:we|let'?s|i)\s+(?:have\s+|had\s+|will\s+|'ll\s+)?(?:switch(?:ed)?|migrat(?:e|ed)|mov(?:e|ed))\s+(?:\w+\s+)?from\s+(.+?)\s+to\s+(.+)/i;
+const REPLACE = /\b(?:we|let'?s|i)\s+(?:have\s+|had\s+|will\s+|'ll\s+)?replace[ds]?\s+(.+?)\s+with\s+(.+)/i;
+const CLAUSE_END = /\s+(?:for|because|since|as|instead|rather|over|due|when|so|to avoid|in order|and then|which|but|from|on|in)\b|[,;:()]|\.(?:\s|$)/i;
+const REASON = /\b(?:because|since|due to|as)\s+(.+)$/i;
+const ALTERNATIVE = /\b(?:instead of|rather than|over)\s+(?:the\s+|an?\s+|using\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|for|due)\b|[,.;]|$)/i;
+const SCOPE = /\bfor\s+(?:the\s+|our\s+|all\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|instead|rather|over|due|endpoints?)\b|[,.;]|$)/i;
+const CONVENTION = /^(?:please\s+)?(?:always|never|don'?t ever|do not ever|make sure to|prefer)\b|\b(?:we|you) (?:always|never|must not|must always)\b/i;
+const STACK = /\b(?:we(?:'re| are)? using|we use|our (?:stack|backend|frontend|database|db|api|app|service|project) (?:is|uses|runs on)|this project uses|the project uses|built (?:with|on))\s+(.+)/i;
+
+// Turns messages into a graph delta.
+export function extractDelta(messages: readonly TranscriptMessage[], context: ExtractionContext = {}): Extraction {
+  const builder = new DeltaBuilder();
+  const project = context.projectName ? builder.addEntity(context.projectName, 'project', 1) : undefined;
+  for (const message of messages) {
+    const date = message.timestamp?.slice(0, 10);
+    const session = context.sessionId ?? message.sessionId;
+    const tag = (text: string): string => tagProvenance(text, date, session);
+    for (const sentence of splitSentences(message.text)) {
+      if (sentence.endsWith('?') || HYPOTHETICAL.test(sentence)) continue;
+      if (extractDecision(builder, sentence, message.role, tag)) continue;
+      if (message.role === 'user' && CONVENTION.test(sentence) && sentence.length <= 240) {
+        builder.stats.conventions += 1;
+        builder.addEntity('project-conventions', 'convention', 0.85, tag(sentence));
+        continue;
+      }
+      const stack = sentence.match(STACK)?.[1];
+      if (stack && project) {
+        for (const technology of findTechnologies(stack.split(/[.;]/)[0] ?? '')) {
+          builder.stats.technologies += 1;
+          builder.addRelation(project, 'uses', builder.addEntity(technology, 'technology', message.role === 'user' ? 0.8 : 0.65));
+        }
       }
     }
   }
-  return { delta: { entities: [...entities.values()], relations }, stats };
+  extractToolFacts(builder, messages, { ...context, ...(project ? { projectName: project } : {}) });
+  return { delta: builder.build(), stats: builder.stats };
+}
+
+function extractDecision(builder: DeltaBuilder, sentence: string, role: 'user' | 'assistant', tag: (text: string) => string): boolean {
+  const switched = sentence.match(SWITCH) ?? sentence.match(REPLACE);
+  if (switched?.[1] && switched[2]) {
+    const confidence = role === 'user' ? 0.8 : 0.65;
+    const newer = decisionName(switched[2]);
+    const older = canonicalName(switched[1].split(CLAUSE_END)[0] ?? '');
+    if (!newer) return false;
+    builder.stats.decisions += 1;
+    const decision = builder.addEntity(newer, 'decision', confidence, tag(sentence));
+    const replaced = older ? builder.addEntity(older, canonicalTechnology(older) ? 'technology' : 'pattern', confidence, tag(`Replaced by ${newer}${reasonOf(sentence)}.`)) : undefined;
+    builder.addRelation(decision, 'chose_over', replaced);
+    linkTechnologies(builder, decision, sentence, [older, newer], confidence);
+    return true;
+  }
+  const explicit = sentence.match(DECISION);
+  const match = explicit ?? (role === 'user' ? sentence.match(USER_DECISION) : null);
+  if (!match?.[1]) return false;
+  const subject = decisionName(match[1]);
+  if (!subject) return false;
+  const confidence = explicit ? (role === 'user' ? 0.9 : 0.7) : 0.75;
+  builder.stats.decisions += 1;
+  const decision = builder.addEntity(subject, 'decision', confidence, tag(sentence));
+  const alternative = canonicalName(sentence.match(ALTERNATIVE)?.[1] ?? '');
+  linkTechnologies(builder, decision, sentence, [alternative, subject], confidence);
+  const scope = toEntityName(sentence.match(SCOPE)?.[1] ?? '');
+  if (scope && scope !== subject) builder.addRelation(builder.addEntity(scope, 'component', confidence), 'uses', decision);
+  if (alternative && alternative.toLowerCase() !== subject) {
+    const kind = canonicalTechnology(alternative) ? 'technology' : 'pattern';
+    builder.addRelation(decision, 'chose_over', builder.addEntity(alternative, kind, confidence, tag(`Rejected in favour of ${subject}${reasonOf(sentence)}.`)));
+  }
+  return true;
+}
+
+function linkTechnologies(builder: DeltaBuilder, decision: string | undefined, sentence: string, exclude: Array<string | undefined>, confidence: number): void {
+  const skip = new Set(exclude.filter((name): name is string => !!name).map((name) => name.toLowerCase()));
+  for (const technology of findTechnologies(sentence)) {
+    if (skip.has(technology.toLowerCase())) continue;
+    builder.addRelation(decision, 'uses', builder.addEntity(technology, 'technology', confidence));
+  }
+}
+
+const reasonOf = (sentence: string): string => {
+  const reason = sentence.match(REASON)?.[1]?.replace(/[.!]+$/, '');
+  return reason ? `: ${reason}` : '';
+};
+
+const decisionName = (phrase: string): string | undefined => toEntityName(phrase.split(CLAUSE_END)[0] ?? '');
+
+// A known technology's canonical spelling, else a kebab-case name.
+function canonicalName(phrase: string): string | undefined {
+  const cleaned = phrase.trim().replace(/^(?:the|a|an|our|using)\s+/i, '');
+  return canonicalTechnology(cleaned) ?? toEntityName(cleaned);
 }
 
 // Splits prose into sentences, skipping code blocks and lines that look like output rather than prose.
@@ -100,27 +164,14 @@ export function splitSentences(text: string): string[] {
   const prose = text.replace(/```[\s\S]*?```/g, ' ').replace(/`([^`]*)`/g, '$1');
   return prose
     .split(/(?<=[.!?])\s+|\n+/)
-    .map((sentence) => sentence.replace(/^[\s>*#-]+/, '').replace(/\s+/g, ' ').trim())
-    .filter((sentence) => sentence.length >= 12 && sentence.length <= 400 && /[a-z]/i.test(sentence));
-}
-
-// Canonical technology names mentioned in a sentence.
-export function findTechnologies(sentence: string): string[] {
-  return TECHNOLOGY_PATTERNS.filter(({ pattern }) => pattern.test(sentence)).map(({ name }) => name);
-}
-
-// A known technology's canonical spelling, else a kebab-case name.
-function canonicalName(phrase: string): string | undefined {
-  const technologies = findTechnologies(phrase);
-  const single = technologies.length === 1 ? technologies[0] : undefined;
-  if (single && single.toLowerCase() === phrase.trim().toLowerCase()) return single;
-  return toEntityName(phrase);
+    .map((sentence) => sentence.replace(/^[\s>*#-]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim())
+    .filter((sentence) => sentence.length >= 12 && sentence.length <= 400 && /[a-z]/i.test(sentence) && !/^[\w./-]+:\d+/.test(sentence));
 }
 
 // A short kebab-case name for a phrase (1 to 5 words), or undefined when nothing meaningful is left.
 export function toEntityName(phrase: string): string | undefined {
   const words = phrase
-    .replace(/^(?:the|a|an|our|their|this|that)\s+/i, '')
+    .replace(/^(?:the|a|an|our|their|this|that|using)\s+/i, '')
     .split(/\s+/)
     .map((word) => word.replace(/^[^\w@]+|[^\w+#]+$/g, ''))
     .filter((word) => word !== '');
@@ -129,18 +180,14 @@ export function toEntityName(phrase: string): string | undefined {
   return name.length >= 3 && /[a-z]/.test(name) ? name : undefined;
 }
 
-function findInstalledPackages(command: string): string[] {
-  const names: string[] = [];
-  for (const line of command.split(/&&|;|\n/)) {
-    const node = line.match(INSTALL);
-    const python = line.match(PIP_INSTALL);
-    const list = node?.[2] ?? python?.[1];
-    if (!list) continue;
-    for (const token of list.split(/\s+/)) {
-      if (token === '' || token.startsWith('-') || token.startsWith('.') || token.includes('/') && !token.startsWith('@')) continue;
-      const bare = token.replace(/(?<=.)@[^/]*$/, '').replace(/[=<>[].*$/, '');
-      if (bare.length >= 2) names.push(bare);
-    }
-  }
-  return names;
+// Names no one wants in a graph: too short, pure numbers, temp paths, markup fragments.
+export function isJunkName(name: string): boolean {
+  const trimmed = name.trim();
+  return (
+    trimmed.length < 3 ||
+    /^[\d\s.,:-]+$/.test(trimmed) ||
+    /^(?:\/tmp\/|\/var\/folders\/|\/private\/tmp\/|[A-Z]:\\Temp\\)/i.test(trimmed) ||
+    /[<>{}`*|]/.test(trimmed) ||
+    /^(?:data|info|temp|tmp|item|unknown|thing|stuff|misc|value|result|null|undefined|none|todo|test|it|this|that)$/i.test(trimmed)
+  );
 }

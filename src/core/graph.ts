@@ -35,8 +35,22 @@ export const canonicalEntityKey = (name: string): string => name.trim().toLowerC
 export const canonicalRelationKey = (relation: GraphRelation): string =>
   `${canonicalEntityKey(relation.from)}|${relation.relationType.trim().toLowerCase()}|${canonicalEntityKey(relation.to)}`;
 
+// The seed's observation key, on the observation without its provenance tag: the same fact recorded in two
+// sessions is one fact (the first-seen copy, with its date, is kept).
 export const canonicalObservationKey = (entityName: string, observation: string): string =>
-  `${canonicalEntityKey(entityName)}|${observation.trim()}`;
+  `${canonicalEntityKey(entityName)}|${stripProvenance(observation).trim()}`;
+
+// Observations written by the sync carry where they came from: "<fact> [2026-11-30, session 84734307]".
+const PROVENANCE_TAG = /\s*\[(\d{4}-\d{2}-\d{2})(?:, session ([\w.-]+))?\]$/;
+
+export function tagProvenance(observation: string, date: string | undefined, sessionId: string | undefined): string {
+  if (!date) return observation;
+  return `${observation} [${date}${sessionId ? `, session ${sessionId.slice(0, 8)}` : ''}]`;
+}
+
+export function stripProvenance(observation: string): string {
+  return observation.replace(PROVENANCE_TAG, '');
+}
 
 const PLACEHOLDER_NAMES = new Set(['data', 'info', 'temp', 'tmp', 'item', 'unknown', 'thing', 'stuff', 'misc', 'object', 'value', 'result', 'null', 'undefined', 'none', 'n/a', 'todo', 'test']);
 

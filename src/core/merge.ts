@@ -3,6 +3,7 @@ import {
   canonicalEntityKey,
   canonicalObservationKey,
   canonicalRelationKey,
+  stripProvenance,
   validateLabel,
   validateName,
   type GraphDelta,
@@ -10,6 +11,7 @@ import {
   type GraphRelation,
   type KnowledgeGraph,
 } from './graph.ts';
+import { similarity } from './dedupe.ts';
 
 export interface MergeCounts {
   entitiesAddedCount: number;
@@ -18,6 +20,9 @@ export interface MergeCounts {
   supersededRecordsCount: number;
 }
 
+// Observations whose text (without provenance) is at least this similar to one the entity holds are merged into it.
+export const OBSERVATION_MERGE_SIMILARITY = 0.9;
+
 export interface MergeOutcome {
   graph: KnowledgeGraph;
   counts: MergeCounts;
@@ -25,13 +30,16 @@ export interface MergeOutcome {
   rejected: string[];
   // Canonical keys of the entities this merge added or changed.
   changedEntities: string[];
+  // Observations dropped as near-duplicates of ones already held (Levenshtein similarity).
+  observationsMergedCount: number;
 }
 
 // Adds what is new in the delta to the graph; the input graph is not changed.
-export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUtc: string): MergeOutcome {
+export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUtc: string, options: { mergeNearDuplicates?: boolean } = {}): MergeOutcome {
   const counts: MergeCounts = { entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 };
   const rejected: string[] = [];
   const changedEntities = new Set<string>();
+  let observationsMergedCount = 0;
   const entities = new Map<string, GraphEntity>();
   const observationKeys = new Set<string>();
   const existingKeys = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
@@ -60,6 +68,10 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
       const text = observation.trim();
       const observationKey = canonicalObservationKey(target.name, text);
       if (text === '' || observationKeys.has(observationKey)) continue;
+      if (options.mergeNearDuplicates && isNearDuplicate(text, target.observations)) {
+        observationsMergedCount += 1;
+        continue;
+      }
       observationKeys.add(observationKey);
       target.observations.push(text);
       counts.observationsAddedCount += 1;
@@ -95,7 +107,18 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
     changedEntities.add(canonicalEntityKey(relation.to));
   }
 
-  return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), counts, rejected, changedEntities: [...changedEntities] };
+  return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), counts, rejected, changedEntities: [...changedEntities], observationsMergedCount };
+}
+
+// Whether a new observation says what one of the held ones already says (compared without provenance; at most 200 compared).
+function isNearDuplicate(text: string, held: readonly string[]): boolean {
+  const bare = stripProvenance(text).toLowerCase();
+  for (const existing of held.slice(-200)) {
+    const other = stripProvenance(existing).toLowerCase();
+    if (Math.min(bare.length, other.length) < OBSERVATION_MERGE_SIMILARITY * Math.max(bare.length, other.length)) continue;
+    if (similarity(bare, other) >= OBSERVATION_MERGE_SIMILARITY && !differsInIdentifiers(bare, other)) return true;
+  }
+  return false;
 }
 
 // Stable order for clean diffs: entities by name, relations by source/type/target, observations inside each entity.
@@ -137,4 +160,12 @@ export function dedupeGraph(graph: KnowledgeGraph): { graph: KnowledgeGraph; dup
     else relations.set(key, relation);
   }
   return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), duplicatesRemoved };
+}
+
+// "service-0" and "service-1", "port 3000" and "port 3001": texts that differ in a number or identifier say different things.
+function differsInIdentifiers(a: string, b: string): boolean {
+  const tokens = (text: string) => new Set(text.split(/[^\w.-]+/).filter((token) => /\d/.test(token)));
+  const left = tokens(a);
+  const right = tokens(b);
+  return left.size !== right.size || [...left].some((token) => !right.has(token));
 }

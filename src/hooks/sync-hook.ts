@@ -1,10 +1,13 @@
 // The sync hook: on Stop, SubagentStop and SessionEnd, the new part of the transcript into the store.
+import path from 'node:path';
 import type { Config } from '../config.ts';
-import { extractDelta } from '../core/extract.ts';
+import { extractDelta, type ExtractionStats } from '../core/extract.ts';
+import { redactDelta, redactMessages } from '../core/redact.ts';
 import { parseTranscriptLines, type TranscriptMessage } from '../core/transcript.ts';
 import type { GraphStore, WriteReport } from '../stores/graph-store.ts';
-import { cursorFile, loadCursor, readNewLines, saveCursor } from '../stores/session-cursor.ts';
 import { openStore } from '../stores/open-store.ts';
+import { SeenMessages } from '../stores/seen-messages.ts';
+import { cursorFile, loadCursor, readNewLines, saveCursor } from '../stores/session-cursor.ts';
 import type { HookHandler } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 
@@ -15,7 +18,11 @@ export interface SyncReport {
   linesRead: number;
   messages: number;
   malformedLines: number;
+  // Messages already synced from another transcript (a fork, a resume) and skipped.
+  alreadySeen: number;
+  redacted: number;
   cursorReset: boolean;
+  extraction: ExtractionStats;
   write: WriteReport;
 }
 
@@ -35,13 +42,19 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
   const cursorPath = cursorFile(config.stateDir, input.sessionId, transcriptPath);
   const fresh = await readNewLines(transcriptPath, await loadCursor(cursorPath));
   const parsed = parseTranscriptLines(fresh.lines);
-  const messages: TranscriptMessage[] = [...parsed.messages];
+  const seen = new SeenMessages(config.stateDir);
+  const { unseen, skipped } = await seen.filterUnseen(parsed.messages);
+  const messages: TranscriptMessage[] = [...unseen];
   const last = input.lastAssistantMessage?.trim();
-  if (input.event === 'Stop' && last && !messages.some((message) => message.role === 'assistant' && message.text.includes(last))) {
+  if (input.event === 'Stop' && last && !parsed.messages.some((message) => message.role === 'assistant' && message.text.includes(last))) {
     messages.push({ role: 'assistant', text: last, toolCalls: [] });
   }
-  const { delta } = extractDelta(messages);
-  const write = await store.writeDelta(delta, { sessionId: input.sessionId });
+  const cleanMessages = redactMessages(messages);
+  const cwd = messages.find((message) => message.cwd)?.cwd ?? input.cwd ?? config.projectRoot;
+  const extraction = extractDelta(cleanMessages.messages, { sessionId: input.sessionId, projectName: path.basename(config.projectRoot || cwd) });
+  const cleanDelta = redactDelta(extraction.delta);
+  const write = await store.writeDelta(cleanDelta.delta, { sessionId: input.sessionId, mergeNearDuplicates: true });
+  await seen.remember(unseen);
   await saveCursor(cursorPath, fresh.nextCursor);
   const report: SyncReport = {
     event: input.event,
@@ -50,7 +63,10 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     linesRead: parsed.linesRead,
     messages: parsed.messages.length,
     malformedLines: parsed.malformedLines,
+    alreadySeen: skipped,
+    redacted: cleanMessages.count + cleanDelta.count,
     cursorReset: fresh.reset,
+    extraction: extraction.stats,
     write,
   };
   const text = renderSyncReport(report, store.description);
@@ -60,8 +76,16 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
 // The plain-text sync report.
 export function renderSyncReport(report: SyncReport, storeDescription: string): string {
   const { counts } = report.write;
-  const read = `read ${report.linesRead} new lines (${report.messages} messages${report.malformedLines > 0 ? `, ${report.malformedLines} malformed skipped` : ''}${report.cursorReset ? ', transcript was replaced: read from the start' : ''})`;
-  const delta = `+${counts.entitiesAddedCount} entities, +${counts.relationsAddedCount} relations, +${counts.observationsAddedCount} observations, ${counts.supersededRecordsCount} superseded`;
+  const extras = [
+    report.malformedLines > 0 ? `${report.malformedLines} malformed skipped` : '',
+    report.alreadySeen > 0 ? `${report.alreadySeen} already synced` : '',
+    report.redacted > 0 ? `${report.redacted} secrets redacted` : '',
+    report.cursorReset ? 'transcript was replaced: read from the start' : '',
+  ].filter(Boolean);
+  const read = `read ${report.linesRead} new lines (${report.messages} messages${extras.length > 0 ? `, ${extras.join(', ')}` : ''})`;
+  const merged = report.write.observationsMerged ? `, ${report.write.observationsMerged} merged` : '';
+  const skipped = report.extraction.lowConfidenceSkipped > 0 ? `, ${report.extraction.lowConfidenceSkipped} low-confidence skipped` : '';
+  const delta = `+${counts.entitiesAddedCount} entities, +${counts.relationsAddedCount} relations, +${counts.observationsAddedCount} observations${merged}, ${counts.supersededRecordsCount} superseded${skipped}`;
   let outcome: string;
   if (report.write.written) {
     const drained = report.write.outboxDrained > 0 ? `, ${report.write.outboxDrained} outbox deltas written` : '';

@@ -6,6 +6,8 @@ export interface WriteReport {
   // True when the delta reached the store; false when it waits in the outbox.
   written: boolean;
   counts: MergeCounts;
+  // Observations dropped as near-duplicates of ones the graph already held.
+  observationsMerged?: number;
   rejected: string[];
   // Where the write time came from, when one was fetched.
   timeSourceLabel?: string;
@@ -22,6 +24,8 @@ export interface WriteReport {
 // Where a delta came from, so the store can keep a per-session account.
 export interface WriteProvenance {
   sessionId?: string;
+  // Drop observations that nearly repeat one the entity holds (the sync's paraphrases); imports keep everything.
+  mergeNearDuplicates?: boolean;
 }
 
 export interface GraphStore {

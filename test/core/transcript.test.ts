@@ -27,8 +27,10 @@ test('meta lines, attachments, compact summaries, tool results and unknown types
   const parsed = parseTranscriptLines(lines);
   assert.equal(parsed.linesRead, 7);
   assert.equal(parsed.malformedLines, 1);
-  assert.equal(parsed.messages.length, 1);
-  assert.deepEqual(parsed.messages[0]?.toolCalls, [{ name: 'Bash', input: { command: 'ls' } }]);
+  assert.equal(parsed.messages.length, 2);
+  assert.equal(parsed.messages[0]?.text, '', 'a tool result is never read as prose');
+  assert.deepEqual(parsed.messages[0]?.toolResults, [{ toolUseId: 't1', isError: false, head: 'We decided to use output.' }]);
+  assert.deepEqual(parsed.messages[1]?.toolCalls, [{ id: 't2', name: 'Bash', input: { command: 'ls' } }]);
 });
 
 test('system reminders and command markup are removed from prose', () => {

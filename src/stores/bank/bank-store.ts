@@ -85,12 +85,17 @@ export class BankStore implements GraphStore {
     let graph = (await cycle.readGraph()) ?? emptyGraph();
     const counts = zeroCounts();
     const rejected: string[] = [];
-    const batches = [...pending.entries.map((entry) => ({ delta: entry.delta, sessionId: entry.sessionId })), { delta, sessionId: provenance.sessionId }];
+    const batches = [
+      ...pending.entries.map((entry) => ({ delta: entry.delta, sessionId: entry.sessionId, mergeNearDuplicates: entry.sessionId !== undefined })),
+      { delta, sessionId: provenance.sessionId, mergeNearDuplicates: provenance.mergeNearDuplicates === true },
+    ];
     const touched = new Map<string, Set<string>>();
+    let observationsMerged = 0;
     for (const batch of batches) {
-      const outcome = mergeDelta(graph, batch.delta, cycle.time.utcDateTime);
+      const outcome = mergeDelta(graph, batch.delta, cycle.time.utcDateTime, { mergeNearDuplicates: batch.mergeNearDuplicates });
       graph = outcome.graph;
       rejected.push(...outcome.rejected);
+      observationsMerged += outcome.observationsMergedCount;
       for (const key of Object.keys(counts) as Array<keyof MergeCounts>) counts[key] += outcome.counts[key];
       const session = batch.sessionId ?? '';
       const names = touched.get(session) ?? new Set<string>();
@@ -113,7 +118,7 @@ export class BankStore implements GraphStore {
       await cycle.writeGraph(graph);
     }
     await removeFromOutbox(pending.entries);
-    return { written: true, counts, rejected, timeSourceLabel: cycle.time.sourceLabel, outboxPending: pending.unreadable.length, outboxDrained: pending.entries.length };
+    return { written: true, counts, observationsMerged, rejected, timeSourceLabel: cycle.time.sourceLabel, outboxPending: pending.unreadable.length, outboxDrained: pending.entries.length };
   }
 
   // Decision and error entities that changed get their markdown record (created once, refreshed after).

@@ -1,0 +1,87 @@
+// Secrets and <private> blocks out of text before anything is stored (every store, the outbox, the records).
+export interface Redaction {
+  text: string;
+  // How many secrets or private blocks were replaced.
+  count: number;
+}
+
+const PATTERNS: ReadonlyArray<[string, RegExp]> = [
+  ['private key', /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g],
+  ['anthropic key', /\bsk-ant-[A-Za-z0-9_-]{16,}/g],
+  ['openai key', /\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}/g],
+  ['github token', /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g],
+  ['gitlab token', /\bglpat-[A-Za-z0-9_-]{20,}/g],
+  ['aws access key', /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/g],
+  ['slack token', /\bxox[abposr]-[A-Za-z0-9-]{10,}/g],
+  ['stripe key', /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g],
+  ['google api key', /\bAIza[0-9A-Za-z_-]{35}\b/g],
+  ['npm token', /\bnpm_[A-Za-z0-9]{36}\b/g],
+  ['jwt', /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
+  ['bearer token', /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{16,}/g],
+  ['password in url', /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+(@)/gi],
+];
+
+// key=value and key: value assignments whose key names a secret (also .env lines).
+const ASSIGNMENT =
+  /\b([A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]*)(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\3/gi;
+
+// Replaces secrets with [REDACTED:<kind>] and removes <private>...</private> blocks (an unclosed one hides the rest).
+export function redactSecrets(text: string): Redaction {
+  let count = 0;
+  let result = text.replace(/<private>[\s\S]*?(?:<\/private>|$)/gi, () => {
+    count += 1;
+    return '[private]';
+  });
+  for (const [kind, pattern] of PATTERNS) {
+    result = result.replace(pattern, (...match: string[]) => {
+      count += 1;
+      if (kind === 'password in url') return `${match[1]}[REDACTED:password]${match[2]}`;
+      if (kind === 'bearer token') return `${match[1]} [REDACTED:token]`;
+      return `[REDACTED:${kind}]`;
+    });
+  }
+  result = result.replace(ASSIGNMENT, (whole, key: string, separator: string, quote: string, value: string) => {
+    if (value.startsWith('[REDACTED') || /^(bearer|basic|true|false|null|none|undefined|required|optional|\$\{?\w+\}?|<[^>]+>|process\.env\.\w+)$/i.test(value)) return whole;
+    count += 1;
+    return `${key}${separator}${quote}[REDACTED:secret]${quote}`;
+  });
+  return { text: result, count };
+}
+
+// Redacts every text a message carries: prose, tool inputs, tool result heads.
+export function redactMessages<T extends { text: string; toolCalls: Array<{ input: Record<string, unknown> }>; toolResults?: Array<{ head: string }> }>(
+  messages: readonly T[],
+): { messages: T[]; count: number } {
+  let count = 0;
+  const clean = (text: string): string => {
+    const redaction = redactSecrets(text);
+    count += redaction.count;
+    return redaction.text;
+  };
+  const redacted = messages.map((message) => ({
+    ...message,
+    text: clean(message.text),
+    toolCalls: message.toolCalls.map((call) => ({ ...call, input: redactValue(call.input, clean) as Record<string, unknown> })),
+    ...(message.toolResults ? { toolResults: message.toolResults.map((result) => ({ ...result, head: clean(result.head) })) } : {}),
+  }));
+  return { messages: redacted, count };
+}
+
+// Redacts names and observations of a delta (a second line of defence before anything is written).
+export function redactDelta<T extends { entities: Array<{ name: string; observations: string[] }> }>(delta: T): { delta: T; count: number } {
+  let count = 0;
+  const clean = (text: string): string => {
+    const redaction = redactSecrets(text);
+    count += redaction.count;
+    return redaction.text;
+  };
+  const entities = delta.entities.map((entity) => ({ ...entity, name: clean(entity.name), observations: entity.observations.map(clean) }));
+  return { delta: { ...delta, entities }, count };
+}
+
+function redactValue(value: unknown, clean: (text: string) => string): unknown {
+  if (typeof value === 'string') return clean(value);
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, clean));
+  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, clean)]));
+  return value;
+}

@@ -1,0 +1,51 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { redactSecrets } from '../../src/core/redact.ts';
+
+// Planted secrets (made up, shaped like the real ones).
+export const PLANTED_SECRETS = [
+  'sk-ant-api03-AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+  'sk-proj-AbCdEfGhIjKlMnOpQrStUvWxYz012345',
+  'ghp_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+  'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+  'AKIAIOSFODNN7EXAMPLE',
+  'xoxb-123456789012-abcdefghijkl',
+  'sk_live_AbCdEfGhIjKlMnOpQrSt',
+  'AIzaSyA-1234567890abcdefghijklmnopqrstu',
+  'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+  'hunter2-correct-horse',
+  'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MA',
+  'MIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+  'tops3cretdbpass',
+];
+
+test('every common kind of secret is redacted, with its kind named', () => {
+  const cases: Array<[string, string]> = [
+    [`export ANTHROPIC_API_KEY=${PLANTED_SECRETS[0]}`, 'export ANTHROPIC_API_KEY=[REDACTED:anthropic key]'],
+    [`key ${PLANTED_SECRETS[1]} here`, 'key [REDACTED:openai key] here'],
+    [`token ${PLANTED_SECRETS[2]}`, 'token [REDACTED:github token]'],
+    [`aws ${PLANTED_SECRETS[4]}`, 'aws [REDACTED:aws access key]'],
+    [`slack ${PLANTED_SECRETS[5]}`, 'slack [REDACTED:slack token]'],
+    [`Authorization: Bearer ${PLANTED_SECRETS[10]}`, 'Authorization: Bearer [REDACTED:token]'],
+    [`postgres://app:${PLANTED_SECRETS[12]}@db.internal:5432/orders`, 'postgres://app:[REDACTED:password]@db.internal:5432/orders'],
+    [`DB_PASSWORD="${PLANTED_SECRETS[9]}"`, 'DB_PASSWORD="[REDACTED:secret]"'],
+    [`jwt ${PLANTED_SECRETS[8]}`, 'jwt [REDACTED:jwt]'],
+    [`-----BEGIN PRIVATE KEY-----\n${PLANTED_SECRETS[11]}\n-----END PRIVATE KEY-----`, '[REDACTED:private key]'],
+  ];
+  for (const [input, expected] of cases) {
+    const redacted = redactSecrets(input);
+    assert.equal(redacted.text, expected, input);
+    assert.ok(redacted.count >= 1);
+  }
+});
+
+test('private blocks vanish, closed or not', () => {
+  assert.deepEqual(redactSecrets('keep <private>the launch date is May 3</private> this'), { text: 'keep [private] this', count: 1 });
+  assert.equal(redactSecrets('start <private>everything after').text, 'start [private]');
+});
+
+test('ordinary prose and placeholders are left alone', () => {
+  for (const text of ['We decided to use cursor pagination.', 'password: required', 'token=${GITHUB_TOKEN}', 'the auth module uses JWT', 'api_key=process.env.KEY']) {
+    assert.deepEqual(redactSecrets(text), { text, count: 0 }, text);
+  }
+});
