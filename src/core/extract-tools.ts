@@ -7,7 +7,7 @@ import type { ToolCall, TranscriptMessage } from './transcript.ts';
 
 // Commands worth remembering: how this project is built, tested, linted, migrated, deployed.
 const NOTABLE_COMMAND =
-  /^(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:test|build|lint|typecheck|check|format|dev|start|e2e|migrate|deploy)\b|npx\s+(?:tsc|vitest|jest|playwright|eslint|prettier|prisma)\b|cargo\s+(?:test|build|clippy|fmt|check|run)\b|go\s+(?:test|build|vet)\b|(?:python3?\s+-m\s+)?pytest\b|make\b|tsc\b|mvn\s+\w+|gradle\w*\s+\w+|docker\s+(?:build|compose)\b|uv\s+run\b|poetry\s+run\b|rake\b|bundle\s+exec\b|mix\s+test\b|dotnet\s+(?:test|build)\b)/;
+  /^(?:(?:npm|pnpm|yarn|bun)\s+(?:run\s+)?(?:test|build|lint|typecheck|check|format|dev|start|e2e|migrate|deploy)\b|npx\s+(?:tsc|vitest|jest|playwright|eslint|prettier|prisma)\b|cargo\s+(?:test|build|clippy|fmt|check|run)\b|go\s+(?:test|build|vet)\b|(?:python3?\s+-m\s+)?pytest\b|make\b|tsc\b|mvn\s+\w+|gradle\w*\s+\w+|docker\s+(?:build|compose)\b|uv\s+run\b|poetry\s+run\b|just\s+\w+|rake\b|bundle\s+exec\b|mix\s+test\b|dotnet\s+(?:test|build)\b)/;
 const INSTALL = /\b(?:npm|pnpm|yarn|bun)\s+(?:install|add|i)\s+((?:-{1,2}[\w-]+\s+)*)([@\w./-]+(?:\s+[@\w./-]+)*)/;
 const PIP_INSTALL = /\b(?:pip3?|uv pip|uv|poetry)\s+(?:install|add)\s+([\w.[\]=<>-]+(?:\s+[\w.[\]=<>-]+)*)/;
 const CARGO_ADD = /\bcargo\s+add\s+([\w-]+(?:\s+[\w-]+)*)/;
@@ -15,22 +15,17 @@ const EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 const AGENT_TOOLS = new Set(['Task', 'Agent']);
 const ERROR_LINE = /(error|failed|failure|exception|cannot|can't|not found|undefined|denied|refused|panicked|traceback|assert)/i;
 
-interface CommandRun {
-  command: string;
-  failed: boolean;
-  errorLine?: string;
-  date?: string;
-  session?: string;
-  editsBefore: string[];
+// What tool-call extraction carries from one sync of a session to the next, so that a transcript synced in pieces
+// (as it grows) gives the same facts as synced whole: tool calls still waiting for their result, failures not yet fixed.
+export interface ToolState {
+  pendingCalls?: Record<string, { key: string; command: string; date?: string; session?: string }>;
+  openFailures?: Record<string, { editsSince: string[] }>;
 }
 
-export function extractToolFacts(builder: DeltaBuilder, messages: readonly TranscriptMessage[], context: ExtractionContext): void {
-  const results = new Map<string, { isError: boolean; head: string }>();
-  for (const message of messages) for (const result of message.toolResults ?? []) results.set(result.toolUseId, result);
+export function extractToolFacts(builder: DeltaBuilder, messages: readonly TranscriptMessage[], context: ExtractionContext, state: ToolState = {}): ToolState {
+  const pendingCalls = { ...(state.pendingCalls ?? {}) };
+  const openFailures = Object.fromEntries(Object.entries(state.openFailures ?? {}).map(([key, value]) => [key, { editsSince: [...value.editsSince] }]));
   const project = context.projectName;
-  const edits = new Map<string, { count: number; written: boolean; date?: string; session?: string }>();
-  const runs = new Map<string, CommandRun[]>();
-  let recentEdits: string[] = [];
 
   for (const message of messages) {
     const date = message.timestamp?.slice(0, 10);
@@ -38,11 +33,9 @@ export function extractToolFacts(builder: DeltaBuilder, messages: readonly Trans
     for (const call of message.toolCalls) {
       const file = editedFile(call, message.cwd);
       if (file) {
-        const entry = edits.get(file) ?? { count: 0, written: false, ...(date ? { date } : {}), ...(session ? { session } : {}) };
-        entry.count += 1;
-        entry.written ||= call.name === 'Write';
-        edits.set(file, entry);
-        recentEdits = [file, ...recentEdits.filter((other) => other !== file)].slice(0, 3);
+        builder.stats.files += 1;
+        builder.addEntity(file, 'file', 0.7, tagProvenance('Changed in this session.', date, session));
+        for (const failure of Object.values(openFailures)) if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) failure.editsSince.push(file);
         continue;
       }
       if (AGENT_TOOLS.has(call.name) && typeof call.input.subagent_type === 'string') {
@@ -59,58 +52,52 @@ export function extractToolFacts(builder: DeltaBuilder, messages: readonly Trans
         builder.addRelation(project, 'depends_on', added);
       }
       const key = commandKey(command);
-      if (!key) continue;
-      const result = call.id ? results.get(call.id) : undefined;
-      if (!result) continue;
-      const errorLine = result.isError ? firstErrorLine(result.head) : undefined;
-      const run: CommandRun = { command: clip(command.split('\n')[0] ?? command, 100), failed: result.isError, ...(errorLine ? { errorLine } : {}), ...(date ? { date } : {}), ...(session ? { session } : {}), editsBefore: recentEdits };
-      runs.set(key, [...(runs.get(key) ?? []), run]);
-      recentEdits = [];
+      if (key && call.id) pendingCalls[call.id] = { key, command: clip(command.split('\n')[0] ?? command, 100), ...(date ? { date } : {}), ...(session ? { session } : {}) };
+    }
+    for (const result of message.toolResults ?? []) {
+      const call = pendingCalls[result.toolUseId];
+      if (!call) continue;
+      delete pendingCalls[result.toolUseId];
+      builder.stats.commands += 1;
+      builder.addRelation(project, 'uses', builder.addEntity(call.key, 'command', 0.7, `Run as \`${call.key.replace(/-/g, ' ')}\`.`));
+      const open = openFailures[call.key];
+      if (result.isError && !open) {
+        builder.stats.errors += 1;
+        const line = firstErrorLine(result.head);
+        builder.addEntity(`${call.key}-failure`, 'error', 0.65, tagProvenance(`Error: \`${call.command}\` failed${line ? `: ${line}` : ''}.`, call.date, call.session));
+        openFailures[call.key] = { editsSince: [] };
+      } else if (!result.isError && open) {
+        const files = open.editsSince;
+        builder.addEntity(`${call.key}-failure`, 'error', 0.8, tagProvenance(`Fix: passed again${files.length > 0 ? ` after editing ${files.join(', ')}` : ''}.`, call.date, call.session));
+        delete openFailures[call.key];
+      }
     }
   }
-
-  for (const [file, entry] of edits) {
-    builder.stats.files += 1;
-    builder.addEntity(file, 'file', 0.7, tagProvenance(`${entry.written ? 'Written' : 'Edited'} (${entry.count} ${entry.count === 1 ? 'change' : 'changes'}).`, entry.date, entry.session));
-  }
-  for (const [key, commandRuns] of runs) {
-    builder.stats.commands += 1;
-    const last = commandRuns[commandRuns.length - 1];
-    if (!last) continue;
-    const outcome = commandRuns.some((run) => run.failed) && !last.failed ? 'failed, then passed' : last.failed ? 'failed' : 'passed';
-    builder.addRelation(project, 'uses', builder.addEntity(key, 'command', 0.7, tagProvenance(`Ran \`${last.command}\`: ${outcome}.`, last.date, last.session)));
-    const failure = commandRuns.find((run) => run.failed);
-    if (!failure) continue;
-    const fixedBy = commandRuns.slice(commandRuns.indexOf(failure) + 1).find((run) => !run.failed);
-    builder.stats.errors += 1;
-    const errorName = builder.addEntity(
-      `${key}-failure`,
-      'error',
-      fixedBy ? 0.8 : 0.65,
-      tagProvenance(`Error: \`${failure.command}\` failed${failure.errorLine ? `: ${failure.errorLine}` : ''}.`, failure.date, failure.session),
-    );
-    if (fixedBy && errorName) {
-      const files = [...new Set(commandRuns.slice(commandRuns.indexOf(failure) + 1, commandRuns.indexOf(fixedBy) + 1).flatMap((run) => run.editsBefore))].slice(0, 3);
-      builder.addEntity(errorName, 'error', 0.8, tagProvenance(`Fix: passed again${files.length > 0 ? ` after editing ${files.join(', ')}` : ''}.`, fixedBy.date, fixedBy.session));
-    }
-  }
+  return {
+    ...(Object.keys(pendingCalls).length > 0 ? { pendingCalls } : {}),
+    ...(Object.keys(openFailures).length > 0 ? { openFailures } : {}),
+  };
 }
 
 // "npm test", "cargo build", "pytest" ...: the first words of a notable command, as an entity name.
 export function commandKey(command: string): string | undefined {
-  const first = command.split(/&&|;|\|\||\n/)[0]?.trim().replace(/^(?:cd\s+\S+\s*&&\s*)?(?:\w+=\S+\s+)*/, '') ?? '';
-  if (!NOTABLE_COMMAND.test(first)) return undefined;
-  const words = first.split(/\s+/).filter((word) => !word.startsWith('-'));
-  const take = /^(npm|pnpm|yarn|bun)$/.test(words[0] ?? '') && words[1] === 'run' ? 3 : /^(python3?)$/.test(words[0] ?? '') ? 3 : 2;
-  return words.slice(0, take).join('-').toLowerCase().replace(/[^\w.-]/g, '');
+  const segments = command.split(/&&|;|\|\||\||\n/).map((segment) => segment.trim().replace(/^(?:\w+=\S+\s+)*/, ''));
+  const first = segments.find((segment) => !/^cd\s/.test(segment) && segment !== '') ?? '';
+  const normalized = first.replace(/^python3?\s+-m\s+/, '');
+  if (!NOTABLE_COMMAND.test(normalized)) return undefined;
+  const words = normalized.split(/\s+/).filter((word) => /^[\w:-]+$/.test(word) && !word.startsWith('-'));
+  const take = /^(npm|pnpm|yarn|bun)$/.test(words[0] ?? '') && words[1] === 'run' ? 3 : 2;
+  return words.slice(0, take).join('-').toLowerCase();
 }
 
 function editedFile(call: ToolCall, cwd: string | undefined): string | undefined {
   if (!EDIT_TOOLS.has(call.name)) return undefined;
   const file = typeof call.input.file_path === 'string' ? call.input.file_path : typeof call.input.notebook_path === 'string' ? call.input.notebook_path : undefined;
-  if (!file || /(^|\/)(node_modules|\.git|dist|build|target)\//.test(file) || /^\/(tmp|var\/folders|private\/tmp)\//.test(file)) return undefined;
-  if (cwd && path.isAbsolute(file) && file.startsWith(`${cwd}/`)) return file.slice(cwd.length + 1);
-  return file;
+  if (!file) return undefined;
+  // Inside the session's folder the path is kept relative (a project under /tmp is still a project).
+  const relative = cwd && path.isAbsolute(file) && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
+  if (/(^|\/)(node_modules|\.git|dist|build|target)\//.test(relative) || /^\/(tmp|var\/folders|private\/tmp)\//.test(relative)) return undefined;
+  return relative;
 }
 
 function installedPackages(command: string): string[] {

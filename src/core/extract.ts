@@ -2,7 +2,8 @@
 // alternatives rejected), conventions, the project's stack, and structured facts from tool calls (see extract-tools.ts).
 import { tagProvenance, type GraphDelta, type GraphEntity, type GraphRelation } from './graph.ts';
 import { canonicalTechnology, findTechnologies } from './technologies.ts';
-import { extractToolFacts } from './extract-tools.ts';
+import { extractTasks } from './extract-tasks.ts';
+import { extractToolFacts, type ToolState } from './extract-tools.ts';
 import type { TranscriptMessage } from './transcript.ts';
 
 // Only items at least this confident are written; the rest are counted as skipped.
@@ -17,6 +18,7 @@ export interface ExtractionContext {
 export interface ExtractionStats {
   decisions: number;
   conventions: number;
+  tasks: number;
   technologies: number;
   errors: number;
   files: number;
@@ -26,14 +28,21 @@ export interface ExtractionStats {
   lowConfidenceSkipped: number;
 }
 
+// Carried from one sync of a session to the next (kept with the session's cursor).
+export interface ExtractionState {
+  currentTask?: string;
+  tools?: ToolState;
+}
+
 export interface Extraction {
   delta: GraphDelta;
   stats: ExtractionStats;
+  state: ExtractionState;
 }
 
 // Collects entities, observations and relations, each with a confidence; only confident ones are kept.
 export class DeltaBuilder {
-  readonly stats: ExtractionStats = { decisions: 0, conventions: 0, technologies: 0, errors: 0, files: 0, commands: 0, installs: 0, agents: 0, lowConfidenceSkipped: 0 };
+  readonly stats: ExtractionStats = { decisions: 0, conventions: 0, tasks: 0, technologies: 0, errors: 0, files: 0, commands: 0, installs: 0, agents: 0, lowConfidenceSkipped: 0 };
   readonly #entities = new Map<string, GraphEntity>();
   readonly #relations: GraphRelation[] = [];
 
@@ -77,7 +86,7 @@ const CONVENTION = /^(?:please\s+)?(?:always|never|don'?t ever|do not ever|make 
 const STACK = /\b(?:we(?:'re| are)? using|we use|our (?:stack|backend|frontend|database|db|api|app|service|project) (?:is|uses|runs on)|this project uses|the project uses|built (?:with|on))\s+(.+)/i;
 
 // Turns messages into a graph delta.
-export function extractDelta(messages: readonly TranscriptMessage[], context: ExtractionContext = {}): Extraction {
+export function extractDelta(messages: readonly TranscriptMessage[], context: ExtractionContext = {}, state: ExtractionState = {}): Extraction {
   const builder = new DeltaBuilder();
   const project = context.projectName ? builder.addEntity(context.projectName, 'project', 1) : undefined;
   for (const message of messages) {
@@ -101,8 +110,10 @@ export function extractDelta(messages: readonly TranscriptMessage[], context: Ex
       }
     }
   }
-  extractToolFacts(builder, messages, { ...context, ...(project ? { projectName: project } : {}) });
-  return { delta: builder.build(), stats: builder.stats };
+  const currentTask = extractTasks(builder, messages, context.sessionId, project, state.currentTask);
+  const tools = extractToolFacts(builder, messages, { ...context, ...(project ? { projectName: project } : {}) }, state.tools);
+  const next: ExtractionState = { ...(currentTask ? { currentTask } : {}), ...(Object.keys(tools).length > 0 ? { tools } : {}) };
+  return { delta: builder.build(), stats: builder.stats, state: next };
 }
 
 function extractDecision(builder: DeltaBuilder, sentence: string, role: 'user' | 'assistant', tag: (text: string) => string): boolean {

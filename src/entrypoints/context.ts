@@ -2,4 +2,4 @@
 import { contextHandler } from '../hooks/context-hook.ts';
 import { runHookMain } from './hook-main.ts';
 
-await runHookMain(contextHandler);
+await runHookMain(contextHandler, import.meta.url);

@@ -1,11 +1,17 @@
-// The process edge of both hooks: the only stdout writer and the only exit.
+// The process edge of both hooks: the only stdout writer and the only exit. The sync bundle also runs detached
+// as `--flush <request>` (the final flush of a SessionEnd) or `--sweep` (sessions whose end was never seen).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { loadConfig } from '../config.ts';
 import type { HookHandler } from '../hooks/hook-handler.ts';
 import { appendHookLog } from '../hooks/hook-log.ts';
 import { runHook } from '../hooks/run-hook.ts';
 
-export async function runHookMain(handler: HookHandler): Promise<void> {
+export async function runHookMain(handler: HookHandler, moduleUrl: string): Promise<void> {
   const started = performance.now();
-  const run = await runHook(handler, { stdin: process.stdin, env: process.env, cwd: process.cwd(), nowMs: Date.now });
+  const syncScript = findSyncScript(fileURLToPath(moduleUrl));
+  const run = await runHook(handler, { stdin: process.stdin, env: process.env, cwd: process.cwd(), nowMs: Date.now, ...(syncScript ? { syncScript } : {}) });
   for (const line of run.stderr) process.stderr.write(`${line}\n`);
   const flushed = run.stdout === '' ? Promise.resolve() : new Promise<void>((resolve) => process.stdout.write(run.stdout, () => resolve()));
   if (run.stateDir && run.event) {
@@ -21,4 +27,30 @@ export async function runHookMain(handler: HookHandler): Promise<void> {
   }
   await flushed;
   process.exit(run.exitCode);
+}
+
+// The detached side of the sync bundle; never prints, logs one line, always exits 0.
+export async function runBackgroundMain(argv: readonly string[]): Promise<void> {
+  const started = performance.now();
+  const { runBackgroundSync } = await import('../hooks/background-sync.ts');
+  const { config } = loadConfig(process.env, process.cwd());
+  const request = argv.includes('--flush') ? argv[argv.indexOf('--flush') + 1] : undefined;
+  const mode: { flush: string } | { sweep: true } = request ? { flush: request } : { sweep: true };
+  const result = await runBackgroundSync(mode, config, Date.now()).catch((error: unknown) => ({ lines: [], errors: [String(error)] }));
+  await appendHookLog(config.stateDir, {
+    at: new Date().toISOString(),
+    hook: 'sync',
+    event: request ? 'SessionEnd (background flush)' : 'Sweep (background)',
+    sessionId: request ? path.basename(request, '.json') : 'all',
+    durationMs: Math.round(performance.now() - started),
+    stdoutChars: result.lines.join('\n').length,
+    errors: result.errors,
+  });
+  process.exit(0);
+}
+
+// The built sync hook beside this bundle (hooks/stop/memory-fabric-sync.mjs), when there is one.
+function findSyncScript(thisFile: string): string | undefined {
+  const candidates = [thisFile, path.resolve(path.dirname(thisFile), '..', 'stop', 'memory-fabric-sync.mjs')];
+  return candidates.find((file) => file.endsWith(`${path.sep}stop${path.sep}memory-fabric-sync.mjs`) && existsSync(file));
 }

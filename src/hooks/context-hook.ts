@@ -4,6 +4,7 @@ import { renderContext } from '../core/render.ts';
 import { retrieveMemories, type Retrieval } from '../core/retrieve.ts';
 import type { GraphStore } from '../stores/graph-store.ts';
 import { openReader } from '../stores/open-reader.ts';
+import { sweepUnfinishedSessions } from './background-spawn.ts';
 import type { HookHandler } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 
@@ -49,5 +50,12 @@ export async function runContextHook(input: HookInput, config: Config, store: Gr
 export const contextHandler: HookHandler = {
   kind: 'context',
   deadlineMs: (_input, config) => config.contextDeadlineMs,
-  run: (input, config, nowMs) => runContextHook(input, config, openReader(config), nowMs),
+  run: async (input, config, runtime) => {
+    const outcome = await runContextHook(input, config, openReader(config), runtime.nowMs);
+    if (input.event === 'SessionStart' && runtime.syncScript) {
+      const swept = await sweepUnfinishedSessions(config, input.sessionId, runtime.nowMs, runtime.syncScript);
+      if (swept) outcome.explanation.push(swept);
+    }
+    return outcome;
+  },
 };

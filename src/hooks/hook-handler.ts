@@ -8,8 +8,16 @@ export interface HookOutcome {
   explanation: string[];
 }
 
+// What a hook gets from the process it runs in.
+export interface HookRuntime {
+  nowMs: number;
+  // The built sync hook file, when the hook runs from the built bundles: background work (the SessionEnd flush,
+  // the sweep of unfinished sessions) is handed to a detached process running it. Absent: that work runs inline.
+  syncScript?: string;
+}
+
 export interface HookHandler {
   kind: 'context' | 'sync';
   deadlineMs(input: HookInput, config: Config): number;
-  run(input: HookInput, config: Config, nowMs: number): Promise<HookOutcome>;
+  run(input: HookInput, config: Config, runtime: HookRuntime): Promise<HookOutcome>;
 }

@@ -11,6 +11,8 @@ export interface HookEnvironment {
   cwd: string;
   nowMs: () => number;
   stdinLimits?: StdinLimits;
+  // See HookRuntime.syncScript.
+  syncScript?: string;
 }
 
 export interface HookRun {
@@ -50,7 +52,7 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
     );
   });
   try {
-    const outcome = await Promise.race([handler.run(input, config, environment.nowMs()), deadline]);
+    const outcome = await Promise.race([handler.run(input, config, { nowMs: environment.nowMs(), ...(environment.syncScript ? { syncScript: environment.syncScript } : {}) }), deadline]);
     return { exitCode: 0, stdout: outcome.stdout, stderr, explanation: outcome.explanation, ...about(input, config) };
   } catch (error) {
     return { ...failOpen(handler, input, error, stderr), ...about(input, config) };

@@ -1,13 +1,14 @@
 // The sync hook: on Stop, SubagentStop and SessionEnd, the new part of the transcript into the store.
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { extractDelta, type ExtractionStats } from '../core/extract.ts';
+import { extractDelta, type ExtractionState, type ExtractionStats } from '../core/extract.ts';
 import { redactDelta, redactMessages } from '../core/redact.ts';
 import { parseTranscriptLines, type TranscriptMessage } from '../core/transcript.ts';
 import type { GraphStore, WriteReport } from '../stores/graph-store.ts';
 import { openStore } from '../stores/open-store.ts';
 import { SeenMessages } from '../stores/seen-messages.ts';
 import { cursorFile, loadCursor, readNewLines, saveCursor } from '../stores/session-cursor.ts';
+import { handOffFlush } from './background-spawn.ts';
 import type { HookHandler } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 
@@ -40,7 +41,8 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     return { stdout: '', explanation: [`the sync hook does nothing on ${input.event}${transcriptPath ? '' : ' without a transcript'}`] };
   }
   const cursorPath = cursorFile(config.stateDir, input.sessionId, transcriptPath);
-  const fresh = await readNewLines(transcriptPath, await loadCursor(cursorPath));
+  const cursor = await loadCursor(cursorPath);
+  const fresh = await readNewLines(transcriptPath, cursor);
   const parsed = parseTranscriptLines(fresh.lines);
   const seen = new SeenMessages(config.stateDir);
   const { unseen, skipped } = await seen.filterUnseen(parsed.messages);
@@ -51,11 +53,12 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
   }
   const cleanMessages = redactMessages(messages);
   const cwd = messages.find((message) => message.cwd)?.cwd ?? input.cwd ?? config.projectRoot;
-  const extraction = extractDelta(cleanMessages.messages, { sessionId: input.sessionId, projectName: path.basename(config.projectRoot || cwd) });
+  const carried = fresh.reset ? {} : ((cursor?.extractionState ?? {}) as ExtractionState);
+  const extraction = extractDelta(cleanMessages.messages, { sessionId: input.sessionId, projectName: path.basename(config.projectRoot || cwd) }, carried);
   const cleanDelta = redactDelta(extraction.delta);
   const write = await store.writeDelta(cleanDelta.delta, { sessionId: input.sessionId, mergeNearDuplicates: true });
   await seen.remember(unseen);
-  await saveCursor(cursorPath, fresh.nextCursor);
+  await saveCursor(cursorPath, { ...fresh.nextCursor, sessionId: input.sessionId, ...(Object.keys(extraction.state).length > 0 ? { extractionState: extraction.state } : {}) });
   const report: SyncReport = {
     event: input.event,
     sessionId: input.sessionId,
@@ -103,5 +106,13 @@ export function renderSyncReport(report: SyncReport, storeDescription: string): 
 export const syncHandler: HookHandler = {
   kind: 'sync',
   deadlineMs: (input, config) => (input.event === 'SessionEnd' ? config.sessionEndDeadlineMs : config.syncDeadlineMs),
-  run: (input, config) => runSyncHook(input, config, openStore(config)),
+  run: async (input, config, runtime) => {
+    // SessionEnd shares 1.5 s with every other SessionEnd hook: the final flush goes to a detached process.
+    if (input.event === 'SessionEnd' && runtime.syncScript && input.transcriptPath) {
+      const handed = await handOffFlush(input, config, runtime.syncScript);
+      const text = `memory-fabric sync (SessionEnd, session ${input.sessionId.slice(0, 8)}): final flush handed to a background process (pid ${handed.pid ?? 'unknown'})`;
+      return { stdout: `${text}\n`, explanation: [text] };
+    }
+    return runSyncHook(input, config, openStore(config));
+  },
 };

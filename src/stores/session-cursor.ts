@@ -6,12 +6,15 @@ import { MemoryFabricError } from '../errors.ts';
 import { writeFileAtomic } from './bank/atomic-write.ts';
 
 export interface SessionCursor {
+  sessionId?: string;
   transcriptPath: string;
   offset: number;
   inode: number;
   // A hash of the file's first bytes (up to the first line, at most 4 KiB): inodes get reused, contents do not.
   headHash: string;
   headLength: number;
+  // What extraction carries to the next sync of this transcript (opaque here).
+  extractionState?: unknown;
 }
 
 export interface NewLines {

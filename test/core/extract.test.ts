@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractDelta, toEntityName } from '../../src/core/extract.ts';
+import { extractDelta, isJunkName, toEntityName } from '../../src/core/extract.ts';
 import type { TranscriptMessage } from '../../src/core/transcript.ts';
 
 const user = (text: string): TranscriptMessage => ({ role: 'user', text, toolCalls: [] });
@@ -62,4 +62,99 @@ test('phrases become short kebab-case names, or nothing when too long or empty',
   assert.equal(toEntityName('the Orders API'), 'orders-api');
   assert.equal(toEntityName('a very long phrase that keeps on going'), undefined);
   assert.equal(toEntityName('--'), undefined);
+});
+
+const tool = (id: string, name: string, input: Record<string, unknown>, timestamp = '2026-11-30T10:00:00Z'): TranscriptMessage => ({
+  role: 'assistant',
+  text: '',
+  timestamp,
+  cwd: '/repo',
+  toolCalls: [{ id, name, input }],
+});
+const result = (id: string, isError: boolean, head: string): TranscriptMessage => ({ role: 'user', text: '', toolCalls: [], toolResults: [{ toolUseId: id, isError, head }] });
+
+test('switching and replacing name the new decision, the old choice, and tie them with chose_over', () => {
+  const cases: Array<[string, string, string]> = [
+    ['We switched from Jest to Vitest because it is faster.', 'vitest', 'Jest'],
+    ["Let's replace Moment with date-fns across the app.", 'date-fns-across-the-app', 'moment'],
+  ];
+  for (const [text, newer, older] of cases) {
+    const { delta } = extractDelta([user(text)]);
+    assert.ok(delta.entities.some((entity) => entity.name === newer && entity.entityType === 'decision'), `${newer} in ${JSON.stringify(delta.entities.map((entity) => entity.name))}`);
+    assert.ok(delta.relations.some((relation) => relation.from === newer && relation.relationType === 'chose_over' && relation.to === older), JSON.stringify(delta.relations));
+  }
+});
+
+test('questions and hypotheticals are not decisions', () => {
+  for (const text of ['Should we use Redis for the cache?', 'If we decided to use Kafka, what would change?', 'Maybe we decided to use gRPC, I am not sure.']) {
+    assert.equal(extractDelta([user(text)]).delta.entities.length, 0, text);
+  }
+});
+
+test('observations carry the date and session they came from', () => {
+  const { delta } = extractDelta([{ ...user('We decided to use Redis for the cache.'), timestamp: '2026-03-04T05:06:07Z' }], { sessionId: 'abcdef123456' });
+  assert.deepEqual(delta.entities.find((entity) => entity.name === 'redis')?.observations, ['We decided to use Redis for the cache. [2026-03-04, session abcdef12]']);
+});
+
+test('the stack the user names becomes "<project> uses <technology>" (aliases resolved)', () => {
+  const { delta } = extractDelta([user('Our backend is built with postgres and k8s, and we use Redis.')], { projectName: 'shop' });
+  const uses = delta.relations.filter((relation) => relation.from === 'shop').map((relation) => relation.to).sort();
+  assert.deepEqual(uses, ['Kubernetes', 'PostgreSQL', 'Redis']);
+});
+
+test('tool calls give files edited, notable commands with their outcome, and an error with the fix that followed', () => {
+  const messages = [
+    tool('1', 'Bash', { command: 'npm test' }),
+    result('1', true, '> vitest run\nFAIL src/orders.test.ts\nError: expected 3 to equal 2'),
+    tool('2', 'Edit', { file_path: '/repo/src/orders.ts', old_string: 'a', new_string: 'b' }),
+    tool('3', 'Bash', { command: 'npm test' }),
+    result('3', false, 'All tests passed'),
+    tool('4', 'Bash', { command: 'ls -la' }),
+    result('4', true, 'ls: cannot access'),
+    tool('5', 'Write', { file_path: '/tmp/scratch.txt', content: 'x' }),
+  ];
+  const { delta, stats } = extractDelta(messages, { sessionId: 's1' });
+  const byName = new Map(delta.entities.map((entity) => [entity.name, entity]));
+  assert.deepEqual(byName.get('src/orders.ts')?.observations, ['Changed in this session. [2026-11-30, session s1]']);
+  assert.deepEqual(byName.get('npm-test')?.observations, ['Run as `npm test`.']);
+  assert.deepEqual(byName.get('npm-test-failure')?.observations, [
+    'Error: `npm test` failed: Error: expected 3 to equal 2. [2026-11-30, session s1]',
+    'Fix: passed again after editing src/orders.ts. [2026-11-30, session s1]',
+  ]);
+  assert.equal(byName.has('/tmp/scratch.txt'), false, 'temp files are not remembered');
+  assert.equal([...byName.keys()].some((name) => name.startsWith('ls')), false, 'ordinary commands are not remembered');
+  assert.equal(stats.errors, 1);
+});
+
+test('a failure in one sync and its fix in the next give the same facts as one sync of both', () => {
+  const first = [tool('1', 'Bash', { command: 'cargo test' }), result('1', true, 'error[E0308]: mismatched types')];
+  const second = [tool('2', 'Edit', { file_path: '/repo/src/lib.rs' }), tool('3', 'Bash', { command: 'cargo test' }), result('3', false, 'ok')];
+  const whole = extractDelta([...first, ...second], { sessionId: 's1' }).delta;
+  const part1 = extractDelta(first, { sessionId: 's1' });
+  const part2 = extractDelta(second, { sessionId: 's1' }, part1.state);
+  const observations = (delta: typeof whole) => delta.entities.flatMap((entity) => entity.observations.map((text) => `${entity.name}|${text}`));
+  assert.deepEqual([...new Set([...observations(part1.delta), ...observations(part2.delta)])].sort(), observations(whole).sort());
+  assert.ok(observations(whole).includes('cargo-test-failure|Fix: passed again after editing src/lib.rs. [2026-11-30, session s1]'));
+});
+
+test('subagents used and task requests with their reported results are kept', () => {
+  const messages: TranscriptMessage[] = [
+    user('Add a CSV export to the orders page with a download button.'),
+    { ...tool('9', 'Task', { subagent_type: 'Explore', description: 'Find the orders page', prompt: '...' }) },
+    assistant('Done. Summary:\n- Added `exportOrdersCsv()` in src/orders/export.ts\n- Added a Download CSV button to OrdersPage'),
+  ];
+  const { delta } = extractDelta(messages);
+  const task = delta.entities.find((entity) => entity.entityType === 'task');
+  assert.equal(task?.name, 'add-csv-export-orders-page');
+  assert.deepEqual(task?.observations.map((text) => text.replace(/ \[.*\]$/, '')), [
+    'Requested: Add a CSV export to the orders page with a download button.',
+    'Done: Added exportOrdersCsv() in src/orders/export.ts',
+    'Done: Added a Download CSV button to OrdersPage',
+  ]);
+  assert.ok(delta.entities.some((entity) => entity.name === 'Explore' && entity.entityType === 'agent'));
+});
+
+test('junk names are refused: too short, numbers, temp paths, markup', () => {
+  for (const name of ['ab', '123', '/tmp/x/y', '<div>', 'a|b', 'temp']) assert.equal(isJunkName(name), true, name);
+  for (const name of ['orders-api', 'PostgreSQL', 'src/a.ts']) assert.equal(isJunkName(name), false, name);
 });

@@ -1,0 +1,42 @@
+// Starting sync work in a detached process: the final flush at SessionEnd (1.5 s budget for all hooks), and the
+// sweep at SessionStart of sessions whose end was never seen. The detached process is the sync bundle itself,
+// started with --flush <request> or --sweep (see background-sync.ts); the hook returns at once.
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
+import { findPendingFlushes, findUnfinishedSessions } from '../stores/session-sweep.ts';
+import type { HookInput } from './hook-input.ts';
+
+// Starts the sync bundle detached from this process; returns its pid.
+export function spawnDetachedSync(syncScript: string, args: string[], cwd: string): number | undefined {
+  const child = spawn(process.execPath, [syncScript, ...args], { cwd, detached: true, stdio: 'ignore' });
+  child.unref();
+  return child.pid;
+}
+
+// Saves the SessionEnd input as a flush request and starts a detached flusher for it.
+export async function handOffFlush(input: HookInput, config: Config, syncScript: string): Promise<{ pid?: number; request: string }> {
+  const folder = path.join(config.stateDir, 'flush');
+  await mkdir(folder, { recursive: true });
+  const request = path.join(folder, `${input.sessionId.replace(/[^\w.-]/g, '_').slice(0, 100)}.json`);
+  await writeFileAtomic(request, `${JSON.stringify(input)}\n`, (written) => JSON.parse(written));
+  const pid = spawnDetachedSync(syncScript, ['--flush', request], config.projectRoot);
+  return { ...(pid ? { pid } : {}), request };
+}
+
+// Reads a flush request (and removes it once handled, by the caller).
+export async function readFlushRequest(file: string): Promise<HookInput> {
+  return JSON.parse(await readFile(file, 'utf8')) as HookInput;
+}
+
+export const removeFlushRequest = (file: string): Promise<void> => rm(file, { force: true });
+
+// At SessionStart: when other sessions were left unsynced, one detached sweeper syncs them. Returns a note, or undefined.
+export async function sweepUnfinishedSessions(config: Config, currentSessionId: string, nowMs: number, syncScript: string): Promise<string | undefined> {
+  const [unfinished, pending] = await Promise.all([findUnfinishedSessions(config.stateDir, currentSessionId, nowMs), findPendingFlushes(config.stateDir)]);
+  if (unfinished.length === 0 && pending.length === 0) return undefined;
+  const pid = spawnDetachedSync(syncScript, ['--sweep'], config.projectRoot);
+  return `handed ${unfinished.length} unfinished sessions and ${pending.length} pending flushes to a background sweep (pid ${pid ?? 'unknown'})`;
+}

@@ -1,0 +1,42 @@
+// Sessions whose end was never seen: their transcript grew past the cursor and has been quiet for a while.
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { loadCursor } from './session-cursor.ts';
+
+export interface UnfinishedSession {
+  sessionId: string;
+  transcriptPath: string;
+}
+
+// A transcript untouched for this long belongs to a session that is over (or idle): safe to sync from outside.
+export const QUIET_MS = 60_000;
+
+export async function findUnfinishedSessions(stateDir: string, currentSessionId: string, nowMs: number, quietMs = QUIET_MS): Promise<UnfinishedSession[]> {
+  const folder = path.join(stateDir, 'cursors');
+  let names: string[];
+  try {
+    names = (await readdir(folder)).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  const found: UnfinishedSession[] = [];
+  for (const name of names) {
+    const cursor = await loadCursor(path.join(folder, name));
+    const sessionId = cursor?.sessionId ?? name.split('__')[0] ?? '';
+    if (!cursor || sessionId === currentSessionId) continue;
+    const info = await stat(cursor.transcriptPath).catch(() => undefined);
+    if (!info || info.size <= cursor.offset || nowMs - info.mtimeMs < quietMs) continue;
+    found.push({ sessionId, transcriptPath: cursor.transcriptPath });
+  }
+  return found;
+}
+
+// Flush requests written at SessionEnd that no process has completed (their flusher died, or never started).
+export async function findPendingFlushes(stateDir: string): Promise<string[]> {
+  const folder = path.join(stateDir, 'flush');
+  try {
+    return (await readdir(folder)).filter((name) => name.endsWith('.json')).map((name) => path.join(folder, name));
+  } catch {
+    return [];
+  }
+}
