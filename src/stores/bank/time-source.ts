@@ -1,5 +1,6 @@
 // The canonical write time of a bank write cycle: worldtimeapi's utc_datetime, or the system clock by explicit opt-in.
-import { request } from 'undici';
+// Fetched with Node's global fetch, which is undici (the copy Node 20 ships). The undici npm package is not bundled:
+// it made the sync hook 890 KB instead of 190 KB, and a Stop with nothing new 1.68x bare node instead of 1.46x.
 import { MemoryFabricError } from '../../errors.ts';
 import type { TimeSourceKind } from '../../config.ts';
 
@@ -32,17 +33,12 @@ export async function fetchWriteTime(options: TimeSourceOptions): Promise<WriteT
   }
   let body: unknown;
   try {
-    const response = await request(options.url, {
-      method: 'GET',
-      headersTimeout: options.timeoutMs,
-      bodyTimeout: options.timeoutMs,
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
-    if (response.statusCode !== 200) {
-      await response.body.dump();
-      throw new Error(`HTTP ${response.statusCode}`);
+    const response = await fetch(options.url, { signal: AbortSignal.timeout(options.timeoutMs) });
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      throw new Error(`HTTP ${response.status}`);
     }
-    body = await response.body.json();
+    body = await response.json();
   } catch (error) {
     throw new MemoryFabricError('TIME_SOURCE_UNAVAILABLE', `time source ${options.url} did not answer`, { cause: error });
   }
