@@ -7,6 +7,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { execa } from 'execa';
 import { buildHookSettings } from '../../src/cli/settings-hooks.ts';
+import { parseTranscriptLines } from '../../src/core/transcript.ts';
 import { CLI, PACKAGE_ROOT, hookEnv } from '../helpers/temp-project.ts';
 import { startTimeServer } from '../helpers/time-server.ts';
 import { startFakeApi } from './fake-anthropic-api.ts';
@@ -90,6 +91,29 @@ test('the real claude binary: a decision stated in session 1 is injected into se
   assert.ok(sessionTwoRequests.length >= 1, 'the fake API saw the question');
   assert.ok(sessionTwoRequests.some((body) => body.includes(DECISION)), 'the request of session 2 carries the injected decision');
   assert.equal(await readFile(indexFile, 'utf8'), index, 'session 2 (with our context injected) added nothing to the graph');
+
+  // A second turn of session 2 (--resume), with our context injected again: still nothing of it is read back.
+  const sessionTwo = (await hookLog()).filter((run) => run.event === 'SessionStart').at(-1)?.sessionId ?? '';
+  const resumed = await execa(CLAUDE, ['-p', 'and why did we choose it?', '--resume', sessionTwo, '--settings', settingsFile, '--debug-file', path.join(scratch, 'debug-3.log')], {
+    cwd: project,
+    env,
+    extendEnv: false,
+    stdin: 'ignore',
+    reject: false,
+    timeout: 120_000,
+  });
+  assert.equal(resumed.exitCode, 0, resumed.stderr);
+  assert.match(await readFile(path.join(scratch, 'debug-3.log'), 'utf8'), /provided additionalContext/);
+  assert.equal(await readFile(indexFile, 'utf8'), index, 'two turns with injected context added nothing to the graph');
+  let withInjection = 0;
+  for (const transcript of await findTranscripts(home)) {
+    const raw = await readFile(transcript, 'utf8');
+    if (!raw.includes('Project memory (memory-fabric)')) continue;
+    withInjection += 1;
+    const messages = parseTranscriptLines(raw.split('\n')).messages;
+    assert.ok(messages.every((message) => !message.text.includes('Project memory (memory-fabric)')), `${transcript}: injected context read as a message`);
+  }
+  assert.ok(withInjection >= 1, 'the real transcripts hold our injected context (as attachment lines)');
 
   // The transcripts the real client wrote sync cleanly, and a second sync adds nothing.
   const transcripts = await findTranscripts(home);
