@@ -84,6 +84,7 @@ function evaluate(search: (graph: KnowledgeGraph, prompt: string) => string[], m
         tally.recall += Math.min(1, found / wanted);
         const firstRank = results.findIndex(matches);
         tally.reciprocal += firstRank >= 0 ? 1 / (firstRank + 1) : 0;
+        if (verbose && found >= wanted && firstRank > 0) console.log(`   ${query.category.padEnd(11)} ${key.padEnd(9)} first hit at rank ${firstRank + 1}  "${query.prompt}" -> ${results.slice(0, firstRank + 1).join(', ')}`);
         if (verbose && found < wanted) console.log(`   ${query.category.padEnd(11)} ${key.padEnd(9)} ${found}/${wanted}  "${query.prompt}" -> ${results.slice(0, 5).join(', ') || '(nothing)'}`);
       } else if (verbose && results.length > 0) {
         console.log(`   ${query.category.padEnd(11)} ${key.padEnd(9)} not silent  "${query.prompt}" -> ${results.slice(0, 3).join(', ')}`);

@@ -40,13 +40,13 @@ export function boostCrossReferences(memories: readonly Memory[], entities: read
   });
 }
 
-// Scores and orders memories; superseded ones always fall below what superseded them.
+// Scores and orders memories (the breakdown keeps the relevance before the boost); superseded ones always fall below what superseded them.
 export function rankMemories(memories: readonly Memory[], nowMs: number): Memory[] {
   const scored = memories.map((memory) => {
     const recency = computeRecency(memory.timestamp, nowMs);
     const authority = computeAuthority(memory);
     const score = recency ** RANK_WEIGHTS.recency * memory.relevance ** RANK_WEIGHTS.relevance * authority ** RANK_WEIGHTS.authority;
-    return { ...memory, score, breakdown: { ...memory.breakdown, relevance: memory.relevance, recency, authority } };
+    return { ...memory, score, breakdown: { ...memory.breakdown, recency, authority } };
   });
   const byName = new Map(scored.map((memory) => [memory.entity.name.toLowerCase(), memory] as const));
   for (const memory of scored) {

@@ -39,12 +39,13 @@ export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options:
   const index = buildRelevanceIndex(live);
   const matches = scoreEntities(index, query).slice(0, options.maxResults * 3);
   const seeds = matches.map((match) => normalizeEntity(match.entity, match.relevance, match.matchedTerms));
-  const expanded = traverseRelations(seeds, live, graph.relations);
+  const expanded = traverseRelations(seeds, live, graph.relations, { maxHops: 2, seeds: 5, queryTerms: query.terms });
   // Only the strongest candidates go on: the rest could not reach the output, and dedupe is quadratic in the worst case.
   const strongest = expanded.sort((a, b) => b.relevance - a.relevance).slice(0, options.maxResults * DEDUPE_POOL_FACTOR);
   const unique = dedupeMemories(strongest, options.dedupThreshold);
   const boosted = boostCrossReferences(unique, live, options.boostFactor);
-  const ranked = rankMemories(boosted, options.nowMs).filter((memory) => memory.relevance >= RELEVANCE_FLOOR);
+  // The floor is on how well the memory matches the prompt, before the cross-reference boost (which ranks, not selects).
+  const ranked = rankMemories(boosted, options.nowMs).filter((memory) => memory.breakdown.relevance >= RELEVANCE_FLOOR);
   return { query, mode: 'search', memories: linkResults(ranked.slice(0, options.maxResults), graph) };
 }
 

@@ -22,7 +22,12 @@ export function splitWords(text: string): string[] {
     if (raw === '') continue;
     const trimmed = raw.replace(/^'+|'+$/g, '');
     for (const part of trimmed.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').split(/[\s_]+/)) {
-      if (part !== '') words.push(part.toLowerCase());
+      if (part === '') continue;
+      const word = part.toLowerCase();
+      words.push(word);
+      // usaf1951 is also usaf and 1951; v2 stays whole (a single letter is no word).
+      const pieces = word.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u).filter((piece) => piece.length >= 2);
+      if (pieces.length > 1) words.push(...pieces);
     }
   }
   return words;
