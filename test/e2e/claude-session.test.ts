@@ -133,6 +133,14 @@ test('the real claude binary: a decision stated in session 1 is injected into se
       if (!expectAdded) assert.equal(added, 0, `round ${round}: ${transcript} added ${added}`);
     }
   }
+  // Each SessionEnd handed its flush to a detached process; let them finish before the folder is removed.
+  const logFile = path.join(project, '.memories', '.state', 'logs', 'hooks.jsonl');
+  for (let waited = 0; waited < 200; waited += 1) {
+    const lines = (await readFile(logFile, 'utf8')).split('\n');
+    const ends = lines.filter((line) => line.includes('"event":"SessionEnd"')).length;
+    if (lines.filter((line) => line.includes('background flush')).length >= ends) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   const freshIndex = await readFile(path.join(scratch, 'fresh-bank', 'context', 'knowledge-graph.index.jsonc'), 'utf8');
   assert.ok(freshIndex.includes(DECISION));
   assert.ok(!freshIndex.includes('Project memory (memory-fabric)'), 'our own injected context was not read back');

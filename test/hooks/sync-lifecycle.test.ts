@@ -20,6 +20,9 @@ async function waitFor(check: () => Promise<boolean>, label: string, timeoutMs =
 }
 
 const indexHas = (project: string, text: string) => async () => existsSync(indexOf(project)) && (await readFile(indexOf(project), 'utf8')).includes(text);
+// The detached process logs its line last, just before it exits: after that it writes nothing more.
+const backgroundDone = (project: string, event: string) => async () =>
+  (await readFile(path.join(project, '.memories', '.state', 'logs', 'hooks.jsonl'), 'utf8').catch(() => '')).includes(event);
 
 test('SessionEnd returns at once and a detached process writes the final part of the transcript', async (t) => {
   const project = await makeTempProject(t);
@@ -31,6 +34,7 @@ test('SessionEnd returns at once and a detached process writes the final part of
   assert.match(run.stdout, /final flush handed to a background process \(pid \d+\)/);
   await waitFor(indexHas(project, 'We decided to use Redis for the session cache'), 'the background flush');
   await waitFor(async () => (await readdir(path.join(project, '.memories', '.state', 'flush')).catch(() => ['x'])).length === 0, 'the flush request to be removed');
+  await waitFor(backgroundDone(project, 'SessionEnd (background flush)'), 'the flusher to finish');
 });
 
 test('SessionStart hands sessions whose end was never seen to a background sweep', async (t) => {
@@ -49,4 +53,5 @@ test('SessionStart hands sessions whose end was never seen to a background sweep
   assert.equal(start.exitCode, 0);
   assert.match(JSON.parse(start.stdout).hookSpecificOutput.additionalContext, /Kafka/);
   await waitFor(indexHas(project, 'We decided to use Avro for the event schemas.'), 'the background sweep');
+  await waitFor(backgroundDone(project, 'Sweep (background)'), 'the sweeper to finish');
 });
