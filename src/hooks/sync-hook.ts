@@ -23,6 +23,7 @@ export interface SyncReport {
   alreadySeen: number;
   redacted: number;
   cursorReset: boolean;
+  transcriptMissing: boolean;
   extraction: ExtractionStats;
   write: WriteReport;
 }
@@ -58,7 +59,9 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
   const cleanDelta = redactDelta(extraction.delta);
   const write = await store.writeDelta(cleanDelta.delta, { sessionId: input.sessionId, mergeNearDuplicates: true });
   await seen.remember(unseen);
-  await saveCursor(cursorPath, { ...fresh.nextCursor, sessionId: input.sessionId, ...(Object.keys(extraction.state).length > 0 ? { extractionState: extraction.state } : {}) });
+  if (!fresh.missing) {
+    await saveCursor(cursorPath, { ...fresh.nextCursor, sessionId: input.sessionId, ...(Object.keys(extraction.state).length > 0 ? { extractionState: extraction.state } : {}) });
+  }
   const report: SyncReport = {
     event: input.event,
     sessionId: input.sessionId,
@@ -69,6 +72,7 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     alreadySeen: skipped,
     redacted: cleanMessages.count + cleanDelta.count,
     cursorReset: fresh.reset,
+    transcriptMissing: fresh.missing === true,
     extraction: extraction.stats,
     write,
   };
@@ -84,6 +88,7 @@ export function renderSyncReport(report: SyncReport, storeDescription: string): 
     report.alreadySeen > 0 ? `${report.alreadySeen} already synced` : '',
     report.redacted > 0 ? `${report.redacted} secrets redacted` : '',
     report.cursorReset ? 'transcript was replaced: read from the start' : '',
+    report.transcriptMissing ? 'the transcript does not exist yet' : '',
   ].filter(Boolean);
   const read = `read ${report.linesRead} new lines (${report.messages} messages${extras.length > 0 ? `, ${extras.join(', ')}` : ''})`;
   const merged = report.write.observationsMerged ? `, ${report.write.observationsMerged} merged` : '';

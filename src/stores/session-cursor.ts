@@ -23,6 +23,8 @@ export interface NewLines {
   nextCursor: SessionCursor;
   // True when the transcript shrank or was replaced and was read again from the start.
   reset: boolean;
+  // True when the transcript does not exist yet (Claude Code can run Stop before it writes the file).
+  missing?: boolean;
 }
 
 // Bytes read per sync at most; a larger backlog is read over several syncs.
@@ -57,10 +59,14 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
   try {
     handle = await open(transcriptPath, 'r');
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && cursor === undefined) {
+      return { lines: [], nextCursor: { transcriptPath, offset: 0, inode: -1, headHash: '', headLength: 0 }, reset: false, missing: true };
+    }
     throw new MemoryFabricError('TRANSCRIPT_UNREADABLE', `cannot read transcript ${transcriptPath}`, { cause: error });
   }
   try {
     const info = await handle.stat();
+    if (!info.isFile()) throw new Error('not a regular file');
     const head = await readHead(handle, info.size);
     const sameFile =
       cursor !== undefined &&
@@ -86,6 +92,8 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
       nextCursor: { transcriptPath, offset: start + complete, inode: info.ino, headHash: head.hash, headLength: head.length },
       reset: cursor !== undefined && !sameFile,
     };
+  } catch (error) {
+    throw new MemoryFabricError('TRANSCRIPT_UNREADABLE', `cannot read transcript ${transcriptPath}`, { cause: error });
   } finally {
     await handle.close();
   }

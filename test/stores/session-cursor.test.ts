@@ -33,6 +33,13 @@ test('a transcript that shrank or was replaced is read again from the start', as
   assert.deepEqual(replaced.lines.length, 3);
 });
 
-test('a missing transcript is a TRANSCRIPT_UNREADABLE error', async () => {
-  await assert.rejects(readNewLines('/nonexistent/transcript.jsonl', undefined), (error: Error & { code?: string }) => error.code === 'TRANSCRIPT_UNREADABLE');
+test('a transcript not written yet reads as missing; one that vanished after a read, or a folder, is TRANSCRIPT_UNREADABLE', async (t) => {
+  assert.deepEqual((await readNewLines('/nonexistent/transcript.jsonl', undefined)).missing, true);
+  const folder = await makeTempProject(t);
+  const file = path.join(folder, 't.jsonl');
+  await writeFile(file, '{"a":1}\n');
+  const first = await readNewLines(file, undefined);
+  await rm(file);
+  await assert.rejects(readNewLines(file, first.nextCursor), (error: Error & { code?: string }) => error.code === 'TRANSCRIPT_UNREADABLE');
+  await assert.rejects(readNewLines(folder, undefined), (error: Error & { code?: string }) => error.code === 'TRANSCRIPT_UNREADABLE');
 });
