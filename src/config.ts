@@ -1,4 +1,5 @@
 // Every knob of memory-fabric, read from the environment once, validated, then passed down.
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
@@ -61,9 +62,12 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
   }
   const projectRoot = resolveProjectRoot(env.CLAUDE_PROJECT_DIR, cwd);
   const bankDir = absolutePath(env.MEMORY_FABRIC_BANK_DIR, projectRoot) ?? path.join(projectRoot, '.memories');
+  // The plugin's data folder is shared by every project: each project gets its own state folder inside it
+  // (an outbox or a cursor must never reach another project's bank).
+  const pluginData = absolutePath(env.CLAUDE_PLUGIN_DATA, projectRoot);
   const stateDir =
     absolutePath(env.MEMORY_FABRIC_STATE_DIR, projectRoot) ??
-    absolutePath(env.CLAUDE_PLUGIN_DATA, projectRoot) ??
+    (pluginData ? path.join(pluginData, 'projects', projectStateName(projectRoot)) : undefined) ??
     path.join(bankDir, '.state');
 
   const timeUrl = env.MEMORY_FABRIC_TIME_URL?.trim() || DEFAULT_TIME_URL;
@@ -99,6 +103,12 @@ export function resolveProjectRoot(claudeProjectDir: string | undefined, cwd: st
     if (existsSync(path.join(folder, '.git'))) return folder;
     if (path.dirname(folder) === folder) return start;
   }
+}
+
+// A readable, unique folder name for a project: its folder name and a hash of its full path.
+export function projectStateName(projectRoot: string): string {
+  const base = path.basename(projectRoot).replace(/[^\w.-]/g, '_').slice(0, 40) || 'root';
+  return `${base}-${createHash('sha1').update(projectRoot).digest('hex').slice(0, 8)}`;
 }
 
 function absolutePath(value: string | undefined, base: string): string | undefined {

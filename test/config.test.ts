@@ -39,7 +39,7 @@ test('good values are taken; relative folders resolve against the project root; 
     '/elsewhere',
   );
   assert.equal(config.bankDir, '/repo/memory');
-  assert.equal(config.stateDir, '/data/plugin');
+  assert.match(config.stateDir, /^\/data\/plugin\/projects\/repo-[0-9a-f]{8}$/, 'one state folder per project inside the plugin data');
   assert.equal(config.timeSource, 'system');
   assert.equal(config.maxResults, 5);
 });

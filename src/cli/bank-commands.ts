@@ -13,9 +13,10 @@ import { retrieveFromBank } from '../stores/bank/modes/retrieve.ts';
 import { updateBank } from '../stores/bank/modes/update.ts';
 import { openBank } from '../stores/open-store.ts';
 import type { CliIo } from './cli-io.ts';
+import { createProgress } from './progress.ts';
 
 export interface BankCommandArgs {
-  command: 'bootstrap' | 'retrieve' | 'update' | 'reconcile' | 'import' | 'export';
+  command: 'bootstrap' | 'retrieve' | 'update' | 'reconcile' | 'import' | 'export' | 'drain';
   words: string[];
   flags: Map<string, string | true>;
   // Repeatable flags (--decision, --error, --fix, --plan) in the order given.
@@ -57,15 +58,26 @@ export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<
       contract = await updateBank(bank, project, delta, typeof session === 'string' ? session : undefined);
       break;
     }
-    case 'reconcile':
+    case 'reconcile': {
+      const progress = createProgress(io.stderrIsTerminal === true, io.stderr);
+      progress.update(`reconciling ${config.bankDir} ...`);
       contract = await reconcileBank(bank, project);
+      progress.done();
+      break;
+    }
+    case 'drain':
+      contract = await updateBank(bank, project, { entities: [], relations: [] });
       break;
     case 'import': {
       const file = args.words[0];
       if (!file) throw new MemoryFabricError('USAGE', 'import needs a file: memory-fabric import <graph.jsonl>');
+      const progress = createProgress(io.stderrIsTerminal === true, io.stderr);
+      progress.update(`reading ${file} ...`);
       const parsed = parseServerMemoryJsonl(await readFile(path.resolve(io.cwd, file), 'utf8'));
       for (const problem of parsed.problems) io.stderr(`memory-fabric import: ${file} ${problem}\n`);
+      progress.update(`importing ${parsed.graph.entities.length} entities and ${parsed.graph.relations.length} relations into ${config.bankDir} ...`);
       contract = await updateBank(bank, project, parsed.graph);
+      progress.done();
       break;
     }
   }

@@ -5,6 +5,8 @@ export interface CliIo {
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   nowMs: () => number;
+  // Whether stderr is a terminal (progress is shown only there).
+  stderrIsTerminal?: boolean;
 }
 
 // Splits argv into positional words and --flags (a flag takes the next word as its value when it is declared to;

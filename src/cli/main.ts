@@ -5,6 +5,8 @@ import { describeError, MemoryFabricError } from '../errors.ts';
 import { parseArgs, type CliIo } from './cli-io.ts';
 import { runBankCommand } from './bank-commands.ts';
 import { runDemo } from './demo.ts';
+import { runDoctor } from './doctor.ts';
+import { runLog } from './log-command.ts';
 import { runReplay } from './replay.ts';
 import { runSearch } from './search.ts';
 import { runSyncCommand } from './sync-command.ts';
@@ -26,13 +28,18 @@ The file bank's modes (the memory-bank spec; each prints its Output Contract, --
   memory-fabric reconcile                           repair the index, mark superseded facts, link errors to plans, health
   memory-fabric import <graph.jsonl>                load a memory-server JSONL graph into the bank (deduplicated)
   memory-fabric export                              the bank's graph as memory-server JSONL on stdout
+  memory-fabric drain                               write the deltas waiting in the outbox (needs the time source)
+
+Operating it:
+  memory-fabric doctor [--json]                     check the setup; each problem comes with its fix
+  memory-fabric log [--last N]                      the recent hook runs, and p50/p95 per hook
 
 Configuration is read from MEMORY_FABRIC_* environment variables (see README.md).
 `;
 
 // Runs the CLI; packageRoot is the folder holding package.json, samples/ and hooks/.
 export async function runCli(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
-  const { positional, flags, repeated } = parseArgs(argv, ['hook', 'transcript', 'session', 'decision', 'error', 'fix', 'plan']);
+  const { positional, flags, repeated } = parseArgs(argv, ['hook', 'transcript', 'session', 'decision', 'error', 'fix', 'plan', 'last']);
   const [command, ...rest] = positional;
   try {
     switch (command) {
@@ -44,6 +51,11 @@ export async function runCli(argv: readonly string[], io: CliIo, packageRoot: st
         return await runSearch(rest.join(' '), flags.has('json'), io);
       case 'sync':
         return await runSyncCommand(flags.get('transcript'), flags.get('session'), flags.has('json'), io);
+      case 'doctor':
+        return await runDoctor(flags.has('json'), io, packageRoot);
+      case 'log':
+        return await runLog(flags.get('last'), io);
+      case 'drain':
       case 'bootstrap':
       case 'retrieve':
       case 'update':

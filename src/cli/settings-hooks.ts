@@ -1,4 +1,7 @@
-// The hook entries memory-fabric adds to a Claude Code settings file (exec form: no shell quoting).
+// The hook entries memory-fabric adds to a Claude Code settings file (exec form: no shell quoting), and the pure
+// edits that add and remove them while keeping the user's comments and formatting (jsonc-parser modify/applyEdits).
+import { applyEdits, modify, parse, type ParseError } from 'jsonc-parser';
+
 export interface HookCommand {
   type: 'command';
   command: string;
@@ -11,12 +14,17 @@ export interface HookGroup {
   hooks: HookCommand[];
 }
 
-export type HookSettings = Record<'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'SessionEnd', HookGroup[]>;
+export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'SessionEnd';
+export type HookSettings = Record<HookEvent, HookGroup[]>;
 
-// The four hook entries, for a package installed at packageRoot; timeouts are in seconds.
+export const CONTEXT_BUNDLE = 'hooks/prompt/memory-fabric-context.mjs';
+export const SYNC_BUNDLE = 'hooks/stop/memory-fabric-sync.mjs';
+
+// The four hook entries for a package at packageRoot; timeouts in seconds. Stop is not `async`: an async Stop hook
+// was killed when `claude -p` exited (seen on 2.1.197), losing the sync; ours takes tens of milliseconds anyway.
 export function buildHookSettings(packageRoot: string, node = 'node'): HookSettings {
-  const context = `${packageRoot}/hooks/prompt/memory-fabric-context.mjs`;
-  const sync = `${packageRoot}/hooks/stop/memory-fabric-sync.mjs`;
+  const context = `${packageRoot}/${CONTEXT_BUNDLE}`;
+  const sync = `${packageRoot}/${SYNC_BUNDLE}`;
   const command = (file: string, timeout: number): HookCommand => ({ type: 'command', command: node, args: [file], timeout });
   return {
     SessionStart: [{ matcher: 'startup|resume|clear|compact', hooks: [command(context, 10)] }],
@@ -24,4 +32,68 @@ export function buildHookSettings(packageRoot: string, node = 'node'): HookSetti
     Stop: [{ hooks: [command(sync, 30)] }],
     SessionEnd: [{ hooks: [command(sync, 2)] }],
   };
+}
+
+// Whether a hook command is one of ours (by the bundle it runs, wherever the package lives).
+export function isOurHook(hook: { command?: unknown; args?: unknown }): boolean {
+  const words = [typeof hook.command === 'string' ? hook.command : '', ...(Array.isArray(hook.args) ? hook.args.filter((arg): arg is string => typeof arg === 'string') : [])];
+  return words.some((word) => word.endsWith('memory-fabric-context.mjs') || word.endsWith('memory-fabric-sync.mjs'));
+}
+
+interface SettingsShape {
+  hooks?: Record<string, Array<{ hooks?: Array<{ command?: unknown; args?: unknown }> }>>;
+  enabledPlugins?: Record<string, unknown>;
+}
+
+// Parses settings text (JSONC); an empty text is an empty object; invalid text throws with the reason.
+export function parseSettings(text: string): SettingsShape {
+  const errors: ParseError[] = [];
+  const value = parse(text.trim() === '' ? '{}' : text, errors, { allowTrailingComma: true }) as unknown;
+  if (errors.length > 0 || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new Error('the settings file is not valid JSONC; fix it first (nothing was changed)');
+  }
+  return value as SettingsShape;
+}
+
+// Which events already run one of our hooks.
+export function eventsWithOurHooks(settings: SettingsShape): HookEvent[] {
+  return (['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'] as const).filter((event) => (settings.hooks?.[event] ?? []).some((group) => (group.hooks ?? []).some(isOurHook)));
+}
+
+const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2 } };
+
+// The settings text with our hook groups added where an event has none of ours yet.
+export function addHooksToSettings(text: string, packageRoot: string, node = 'node'): string {
+  const current = parseSettings(text);
+  const present = new Set(eventsWithOurHooks(current));
+  let updated = text.trim() === '' ? '{}\n' : text;
+  for (const [event, groups] of Object.entries(buildHookSettings(packageRoot, node)) as Array<[HookEvent, HookGroup[]]>) {
+    if (present.has(event)) continue;
+    const position = current.hooks?.[event]?.length ?? 0;
+    updated = applyEdits(updated, modify(updated, ['hooks', event, position], groups[0], { ...FORMAT, isArrayInsertion: true }));
+  }
+  return updated;
+}
+
+// The settings text without our hook groups (other tools' hooks and everything else untouched).
+export function removeHooksFromSettings(text: string): string {
+  let updated = text;
+  for (const event of ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'] as const) {
+    for (;;) {
+      const groups = parseSettings(updated).hooks?.[event] ?? [];
+      const index = groups.findIndex((group) => (group.hooks ?? []).some(isOurHook));
+      if (index < 0) break;
+      updated = applyEdits(updated, modify(updated, ['hooks', event, index], undefined, FORMAT));
+    }
+    const remaining = parseSettings(updated).hooks?.[event];
+    if (Array.isArray(remaining) && remaining.length === 0) updated = applyEdits(updated, modify(updated, ['hooks', event], undefined, FORMAT));
+  }
+  const hooks = parseSettings(updated).hooks;
+  if (hooks && Object.keys(hooks).length === 0) updated = applyEdits(updated, modify(updated, ['hooks'], undefined, FORMAT));
+  return updated;
+}
+
+// Whether settings enable the memory-fabric plugin (whose hooks.json already provides the hooks).
+export function enablesPlugin(settings: SettingsShape): boolean {
+  return Object.entries(settings.enabledPlugins ?? {}).some(([name, enabled]) => name.split('@')[0] === 'memory-fabric' && enabled === true);
 }

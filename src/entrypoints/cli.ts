@@ -8,5 +8,6 @@ const io = {
   env: process.env,
   cwd: process.cwd(),
   nowMs: Date.now,
+  stderrIsTerminal: process.stderr.isTTY === true,
 };
 process.exitCode = await runCli(process.argv.slice(2), io, findPackageRoot(fileURLToPath(import.meta.url)));

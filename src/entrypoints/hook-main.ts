@@ -22,6 +22,7 @@ export async function runHookMain(handler: HookHandler, moduleUrl: string): Prom
       sessionId: run.sessionId ?? 'unknown-session',
       durationMs: Math.round(performance.now() - started),
       stdoutChars: run.stdout.length,
+      ...(run.logSummary ? { summary: run.logSummary } : {}),
       errors: run.stderr,
     });
   }

@@ -5,13 +5,10 @@ import { retrieveMemories, type Retrieval } from '../core/retrieve.ts';
 import type { GraphStore } from '../stores/graph-store.ts';
 import { openReader } from '../stores/open-reader.ts';
 import { sweepUnfinishedSessions } from './background-spawn.ts';
-import type { HookHandler } from './hook-handler.ts';
+import type { HookHandler, HookOutcome } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 
-export interface ContextOutcome {
-  // Exactly what goes to stdout (empty when nothing relevant was found).
-  stdout: string;
-  explanation: string[];
+export interface ContextOutcome extends HookOutcome {
   retrieval?: Retrieval;
 }
 
@@ -32,10 +29,11 @@ export async function runContextHook(input: HookInput, config: Config, store: Gr
   const rendered = renderContext(retrieval.memories, retrieval.mode, config.contextChars);
   const searched = `${store.description}: ${graph.entities.length} entities, ${graph.relations.length} relations; terms [${retrieval.query.terms.join(', ')}]`;
   if (rendered.text === '') {
-    return { stdout: '', explanation: [searched, 'nothing relevant found: no context injected'], retrieval };
+    return { stdout: '', explanation: [searched, 'nothing relevant found: no context injected'], retrieval, logSummary: 'injected nothing' };
   }
   const output = { hookSpecificOutput: { hookEventName: input.event, additionalContext: rendered.text } };
   return {
+    logSummary: `injected ${rendered.shown} memories (${rendered.text.length} chars)`,
     stdout: `${JSON.stringify(output)}\n`,
     explanation: [
       searched,

@@ -6,6 +6,8 @@ export interface HookOutcome {
   // Exactly what goes to stdout.
   stdout: string;
   explanation: string[];
+  // One short line for the hook log: what was injected or written.
+  logSummary?: string;
 }
 
 // What a hook gets from the process it runs in.

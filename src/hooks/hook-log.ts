@@ -10,6 +10,8 @@ export interface HookLogRecord {
   sessionId: string;
   durationMs: number;
   stdoutChars: number;
+  // What was injected or written, in a few words.
+  summary?: string;
   errors: string[];
 }
 

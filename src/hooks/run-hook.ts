@@ -24,6 +24,7 @@ export interface HookRun {
   // A human account of what happened, for `memory-fabric replay`.
   explanation: string[];
   // What the run was about, once the input was understood (for the hook log).
+  logSummary?: string;
   event?: string;
   sessionId?: string;
   stateDir?: string;
@@ -53,7 +54,7 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
   });
   try {
     const outcome = await Promise.race([handler.run(input, config, { nowMs: environment.nowMs(), ...(environment.syncScript ? { syncScript: environment.syncScript } : {}) }), deadline]);
-    return { exitCode: 0, stdout: outcome.stdout, stderr, explanation: outcome.explanation, ...about(input, config) };
+    return { exitCode: 0, stdout: outcome.stdout, stderr, explanation: outcome.explanation, ...(outcome.logSummary ? { logSummary: outcome.logSummary } : {}), ...about(input, config) };
   } catch (error) {
     return { ...failOpen(handler, input, error, stderr), ...about(input, config) };
   } finally {

@@ -33,6 +33,7 @@ export interface SyncOutcome {
   stdout: string;
   explanation: string[];
   report?: SyncReport;
+  logSummary?: string;
 }
 
 // Reads what is new in the transcript, extracts, writes, then moves the cursor (so a crash re-reads, never skips).
@@ -77,7 +78,13 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     write,
   };
   const text = renderSyncReport(report, store.description);
-  return { stdout: `${text}\n`, explanation: [text], report };
+  const { counts } = write;
+  const logSummary = write.written
+    ? `wrote +${counts.entitiesAddedCount} entities, +${counts.relationsAddedCount} relations, +${counts.observationsAddedCount} observations`
+    : write.deferredBecause
+      ? `deferred to the outbox (${write.outboxPending} waiting)`
+      : 'nothing new';
+  return { stdout: `${text}\n`, explanation: [text], report, logSummary };
 }
 
 // The plain-text sync report.

@@ -1,0 +1,109 @@
+// install.ts: adds the hooks to a settings file (project, local or user scope), reversibly, and bootstraps the bank.
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { loadConfig } from '../config.ts';
+import { MemoryFabricError } from '../errors.ts';
+import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
+import { bootstrapBank } from '../stores/bank/modes/bootstrap.ts';
+import { slugify } from '../stores/bank/layout.ts';
+import { openBank } from '../stores/open-store.ts';
+import { parseArgs, type CliIo } from './cli-io.ts';
+import { addHooksToSettings, enablesPlugin, parseSettings, removeHooksFromSettings } from './settings-hooks.ts';
+
+export type Scope = 'project' | 'local' | 'user';
+
+// What install wrote, kept beside the settings file so that --uninstall can restore it byte for byte.
+interface InstallRecord {
+  settingsFile: string;
+  before: string | null;
+  after: string;
+}
+
+export const settingsFileFor = (scope: Scope, project: string, home: string): string =>
+  scope === 'user' ? path.join(home, '.claude', 'settings.json') : path.join(project, '.claude', scope === 'local' ? 'settings.local.json' : 'settings.json');
+
+const recordFileFor = (settingsFile: string): string => path.join(path.dirname(settingsFile), `.memory-fabric-install.${path.basename(settingsFile)}.json`);
+
+export async function runInstall(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
+  const { flags } = parseArgs(argv, ['project', 'scope', 'store']);
+  const project = path.resolve(io.cwd, typeof flags.get('project') === 'string' ? (flags.get('project') as string) : '.');
+  const scope = (flags.get('scope') ?? 'project') as Scope;
+  if (!['project', 'local', 'user'].includes(scope)) throw new MemoryFabricError('USAGE', `--scope: expected project, local or user, got ${JSON.stringify(scope)}`);
+  const store = flags.get('store') ?? 'bank';
+  if (store !== 'bank') throw new MemoryFabricError('USAGE', `--store: expected bank (the memory MCP server store is not in this version yet), got ${JSON.stringify(store)}`);
+  const home = io.env.HOME ?? io.env.USERPROFILE ?? '';
+  const settingsFile = settingsFileFor(scope, project, home);
+  const dryRun = flags.has('dry-run');
+  const before = existsSync(settingsFile) ? await readFile(settingsFile, 'utf8') : null;
+
+  if (flags.has('uninstall')) return uninstall(settingsFile, before, dryRun, io);
+
+  const pluginAt = await pluginEnabledIn([settingsFileFor('user', project, home), settingsFileFor('project', project, home), settingsFileFor('local', project, home)]);
+  if (pluginAt) {
+    io.stderr(`memory-fabric: the memory-fabric plugin is enabled in ${pluginAt}; its hooks already run. Use the plugin or install.ts, not both (nothing was changed).\n`);
+    return 1;
+  }
+  const after = addHooksToSettings(before ?? '', packageRoot);
+  if (after === (before ?? '')) {
+    io.stdout(`memory-fabric hooks are already in ${settingsFile}; nothing changed.\n`);
+    return 0;
+  }
+  if (dryRun) {
+    io.stdout(createTwoFilesPatch(settingsFile, settingsFile, before ?? '', after, 'before', 'after (dry run: nothing written)'));
+    return 0;
+  }
+  await writeFileAtomic(settingsFile, after, (written) => parseSettings(written));
+  const recordFile = recordFileFor(settingsFile);
+  if (!existsSync(recordFile)) await writeFileAtomic(recordFile, `${JSON.stringify({ settingsFile, before, after } satisfies InstallRecord, null, 2)}\n`);
+  io.stdout(`Added the memory-fabric hooks to ${settingsFile} (SessionStart, UserPromptSubmit, Stop, SessionEnd).\n`);
+
+  const { config } = loadConfig(io.env, project);
+  const contract = await bootstrapBank(openBank(config), slugify(path.basename(config.projectRoot)));
+  io.stdout(
+    contract.status === 'failed'
+      ? `The bank at ${config.bankDir} was not bootstrapped yet (${contract.error}); the first sync will create it.\n`
+      : `The bank is ready at ${config.bankDir}.\n`,
+  );
+  return 0;
+}
+
+async function uninstall(settingsFile: string, current: string | null, dryRun: boolean, io: CliIo): Promise<number> {
+  const recordFile = recordFileFor(settingsFile);
+  const record = existsSync(recordFile) ? (JSON.parse(await readFile(recordFile, 'utf8')) as InstallRecord) : undefined;
+  if (current === null) {
+    io.stdout(`${settingsFile} does not exist; nothing to uninstall.\n`);
+    if (record && !dryRun) await rm(recordFile, { force: true });
+    return 0;
+  }
+  // Untouched since install: restore the file exactly as it was (or remove it if install created it).
+  const restored = record && record.after === current ? record.before : removeHooksFromSettings(current);
+  if (dryRun) {
+    io.stdout(createTwoFilesPatch(settingsFile, settingsFile, current, restored ?? '', 'now', 'after uninstall (dry run: nothing written)'));
+    return 0;
+  }
+  if (restored === null) await rm(settingsFile, { force: true });
+  else if (restored !== current) await writeFileAtomic(settingsFile, restored);
+  await rm(recordFile, { force: true });
+  io.stdout(
+    restored === null
+      ? `Removed ${settingsFile} (install had created it).\n`
+      : record && record.after === current
+        ? `Restored ${settingsFile} exactly as it was before install.\n`
+        : `Removed the memory-fabric hooks from ${settingsFile}; everything else in it was kept.\n`,
+  );
+  return 0;
+}
+
+async function pluginEnabledIn(files: string[]): Promise<string | undefined> {
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    try {
+      if (enablesPlugin(parseSettings(await readFile(file, 'utf8')))) return file;
+    } catch {
+      // an invalid settings file is reported when we edit it, not here
+    }
+  }
+  return undefined;
+}
