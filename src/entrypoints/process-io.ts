@@ -1,0 +1,13 @@
+// The CLI's view of this process: its streams, environment, folder and clock.
+import type { CliIo } from '../cli/cli-io.ts';
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text: string) => void process.stdout.write(text),
+    stderr: (text: string) => void process.stderr.write(text),
+    env: process.env,
+    cwd: process.cwd(),
+    nowMs: Date.now,
+    stderrIsTerminal: process.stderr.isTTY === true,
+  };
+}
