@@ -33,12 +33,13 @@ test('the real claude binary: a decision stated in session 1 is injected into se
   assert.deepEqual(firstRuns.flatMap((run) => run.errors), [], 'no hook reported a problem');
   assert.match(first, /Hook Stop \(Stop\) success/);
   assert.match(first, /SessionEnd:other \[.*memory-fabric-sync\.mjs\] completed with status 0/);
+  // Claude Code may run Stop before its transcript reaches the disk; the SessionEnd flush (detached) catches up.
+  await waitForFlushes(logFile);
   const indexFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
   const index = await readFile(indexFile, 'utf8');
   assert.ok(index.includes(DECISION), 'the bank holds the decision after session 1');
   assert.ok(index.includes(`worldtimeapi (${time.url})`), 'written with the loopback time source');
   assert.ok(time.requests >= 1);
-  await waitForFlushes(logFile);
 
   // Session 2: a new session asks about it.
   const requestsBefore = api.bodies.length;
