@@ -1,7 +1,7 @@
 // Every knob of memory-fabric, read from the environment once, validated, then passed down.
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { fingerprint } from './core/fingerprint.ts';
 
 export type TimeSourceKind = 'worldtimeapi' | 'system';
 
@@ -108,7 +108,7 @@ export function resolveProjectRoot(claudeProjectDir: string | undefined, cwd: st
 // A readable, unique folder name for a project: its folder name and a hash of its full path.
 export function projectStateName(projectRoot: string): string {
   const base = path.basename(projectRoot).replace(/[^\w.-]/g, '_').slice(0, 40) || 'root';
-  return `${base}-${createHash('sha1').update(projectRoot).digest('hex').slice(0, 8)}`;
+  return `${base}-${fingerprint(projectRoot).slice(0, 8)}`;
 }
 
 function absolutePath(value: string | undefined, base: string): string | undefined {

@@ -1,7 +1,7 @@
 // memory-fabric search [--json] "<prompt>": the context pipeline, with the seed's Result Format and a score breakdown.
 import { loadConfig } from '../config.ts';
 import { renderContext } from '../core/render.ts';
-import { retrieveMemories } from '../core/retrieve.ts';
+import { retrieveFromView } from '../core/retrieve.ts';
 import type { Memory } from '../core/memory.ts';
 import { openStore } from '../stores/open-store.ts';
 import type { CliIo } from './cli-io.ts';
@@ -9,8 +9,8 @@ import type { CliIo } from './cli-io.ts';
 export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
   for (const warning of warnings) io.stderr(`memory-fabric: ${warning}\n`);
-  const graph = await openStore(config).readGraph();
-  const retrieval = retrieveMemories(graph, prompt, {
+  const view = await openStore(config).openView();
+  const retrieval = retrieveFromView(view, prompt, {
     nowMs: io.nowMs(),
     maxResults: config.maxResults,
     dedupThreshold: config.dedupThreshold,

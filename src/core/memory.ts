@@ -17,6 +17,8 @@ export interface ScoreBreakdown {
 
 export interface Memory {
   id: string;
+  // The entity's position in the GraphView it came from.
+  ref: number;
   text: string;
   source: 'graph';
   timestamp?: string;
@@ -38,9 +40,10 @@ export function describeEntity(entity: GraphEntity): string {
 }
 
 // Normalizes a scored entity to a memory (the seed's Step 3).
-export function normalizeEntity(entity: GraphEntity, relevance: number, matchedTerms: string[], hops = 0, path: RelationStep[] = []): Memory {
+export function normalizeEntity(ref: number, entity: GraphEntity, relevance: number, matchedTerms: string[], hops = 0, path: RelationStep[] = []): Memory {
   return {
     id: `graph:${entity.name}`,
+    ref,
     text: describeEntity(entity),
     source: 'graph',
     ...(entity.updatedAt ? { timestamp: entity.updatedAt } : {}),

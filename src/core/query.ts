@@ -1,5 +1,5 @@
 // Parses a prompt into search terms, entity hints and an intent (the seed's Step 1).
-import { extractTerms } from './text.ts';
+import { extractTerms, wordRuns } from './text.ts';
 
 export type QueryIntent = 'decision' | 'error' | 'how-to' | 'recall' | 'pattern' | 'general';
 
@@ -21,29 +21,16 @@ const INTENT_PATTERNS: ReadonlyArray<[QueryIntent, RegExp]> = [
 const IDENTIFIER = /(?:[\w.-]*\/[\w./-]+)|(?:\b[a-z]+(?:[A-Z][a-z0-9]+)+\b)|(?:\b[\w]+(?:-[\w]+)+\b)|(?:\b\w+\.(?:ts|js|mjs|py|rs|go|json|md|ya?ml|toml)\b)/g;
 const QUOTED = /["'`]([^"'`]{2,80})["'`]/g;
 
-// Parses a prompt; knownNames are entity names of the graph that a prompt may mention verbatim.
-export function parseQuery(prompt: string, knownNames: readonly string[] = []): ParsedQuery {
+// Parses a prompt; nameOf finds the graph entity a word or run of words of the prompt names, if any.
+export function parseQuery(prompt: string, nameOf: (candidate: string) => string | undefined = () => undefined): ParsedQuery {
   const text = prompt.trim();
   const hints = new Set<string>();
   for (const match of text.matchAll(IDENTIFIER)) hints.add(match[0]);
   for (const match of text.matchAll(QUOTED)) if (match[1]) hints.add(match[1].trim());
-  const lowered = text.toLowerCase();
-  for (const name of knownNames) {
-    const needle = name.toLowerCase();
-    if (needle.length >= 3 && containsWord(lowered, needle)) hints.add(name);
+  for (const run of wordRuns(text)) {
+    const name = nameOf(run);
+    if (name && name.length >= 3) hints.add(name);
   }
   const intent = INTENT_PATTERNS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
   return { text, terms: [...new Set(extractTerms(text))], entityHints: [...hints], intent };
-}
-
-function containsWord(haystack: string, needle: string): boolean {
-  let from = 0;
-  for (;;) {
-    const at = haystack.indexOf(needle, from);
-    if (at < 0) return false;
-    const before = at === 0 ? '' : haystack[at - 1] ?? '';
-    const after = haystack[at + needle.length] ?? '';
-    if (!/[\p{L}\p{N}_]/u.test(before) && !/[\p{L}\p{N}_]/u.test(after)) return true;
-    from = at + 1;
-  }
 }

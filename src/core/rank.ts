@@ -1,6 +1,6 @@
 // Cross-reference boost and final ranking: recency^0.3 · relevance^0.5 · authority^0.2 (see docs/ranking.md).
-import type { GraphEntity } from './graph.ts';
 import type { Memory } from './memory.ts';
+import { wordRuns } from './text.ts';
 
 export const RANK_WEIGHTS = { recency: 0.3, relevance: 0.5, authority: 0.2 } as const;
 // Half-life of the recency factor, in days.
@@ -29,13 +29,18 @@ export function computeAuthority(memory: Memory): number {
 }
 
 // Multiplies relevance by the factor when the memory mentions another entity of the graph (the seed's Step 5).
-export function boostCrossReferences(memories: readonly Memory[], entities: readonly GraphEntity[], factor: number): Memory[] {
-  const names = entities.map((entity) => entity.name).filter((name) => name.trim().length >= 3);
+// The text's words and runs of up to four words are looked up as names: the cost follows the results, not the graph.
+export function boostCrossReferences(memories: readonly Memory[], nameOf: (candidate: string) => string | undefined, factor: number): Memory[] {
   return memories.map((memory) => {
-    const text = memory.entity.observations.join(' \n ').toLowerCase();
-    const mentioned = names.filter((name) => name !== memory.entity.name && mentionsWord(text, name.toLowerCase()));
-    if (mentioned.length === 0) return memory;
-    const entitiesAfter = [...memory.entities, ...mentioned.filter((name) => !memory.entities.includes(name))];
+    const mentioned = new Set<string>();
+    for (const observation of memory.entity.observations) {
+      for (const run of wordRuns(observation)) {
+        const name = nameOf(run);
+        if (name && name.length >= 3 && name !== memory.entity.name) mentioned.add(name);
+      }
+    }
+    if (mentioned.size === 0) return memory;
+    const entitiesAfter = [...memory.entities, ...[...mentioned].filter((name) => !memory.entities.includes(name))];
     return { ...memory, entities: entitiesAfter, relevance: Math.min(1, memory.relevance * factor), breakdown: { ...memory.breakdown, boost: factor } };
   });
 }
@@ -54,13 +59,4 @@ export function rankMemories(memories: readonly Memory[], nowMs: number): Memory
     if (successor && memory.score >= successor.score) memory.score = successor.score * 0.99;
   }
   return scored.sort((a, b) => b.score - a.score || (a.entity.name < b.entity.name ? -1 : a.entity.name > b.entity.name ? 1 : 0));
-}
-
-function mentionsWord(haystack: string, needle: string): boolean {
-  for (let at = haystack.indexOf(needle); at >= 0; at = haystack.indexOf(needle, at + 1)) {
-    const before = haystack[at - 1] ?? ' ';
-    const after = haystack[at + needle.length] ?? ' ';
-    if (!/[\p{L}\p{N}_-]/u.test(before) && !/[\p{L}\p{N}_-]/u.test(after)) return true;
-  }
-  return false;
 }

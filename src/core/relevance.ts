@@ -1,13 +1,15 @@
 // Lexical relevance of graph entities to a parsed query: IDF-weighted term coverage over weighted fields,
-// blended with how well one single field (the name, or one observation) covers the query.
-import type { GraphEntity } from './graph.ts';
+// blended with how well one single field (the name, or one observation) covers the query. Reads only the
+// inverted index of a GraphView: no entity is loaded or tokenized to be scored, and the work is two passes
+// over typed arrays (whole coverage for every entity, then the per-field part for the best candidates only).
+import { NAME_FIELD, TYPE_FIELD, type GraphView } from './graph-view.ts';
 import type { ParsedQuery } from './query.ts';
 import { synonymsOf } from './synonyms.ts';
-import { extractTerms } from './text.ts';
 
 // How much a term found in each field counts, before IDF.
 export const FIELD_WEIGHTS = { name: 1, observation: 0.75, type: 0.5 } as const;
-// A near-miss (a word that starts with the term, or a stem of 5+ letters inside a longer word) counts this much.
+// A near-miss (a word that starts with the term, a stem of 5+ letters inside a longer word, or a 5+ letter word
+// the term starts with) counts this much.
 const FUZZY_FACTOR = 0.7;
 // A synonym (synonyms.ts) counts this much of the word itself.
 const SYNONYM_FACTOR = 0.6;
@@ -17,122 +19,182 @@ const LOCAL_SHARE = 0.5;
 // An entity named verbatim in the prompt is fully relevant: the user said its name.
 const NAMED_ENTITY_FLOOR = 1;
 
-interface EntityTerms {
-  name: Set<string>;
-  type: Set<string>;
-  // The terms of each observation.
-  observations: Array<Set<string>>;
-  words: string[];
-}
-
-export interface RelevanceIndex {
-  entities: readonly GraphEntity[];
-  // Lowercased name, type and observations of each entity: a cheap substring pass finds the candidates.
-  blobs: string[];
-  // Tokenized lazily, only for entities a query could match.
-  terms: Array<EntityTerms | undefined>;
-}
-
 export interface EntityMatch {
-  entity: GraphEntity;
+  id: number;
   relevance: number;
   matchedTerms: string[];
 }
 
-// Prepares a graph for scoring many queries.
-export function buildRelevanceIndex(entities: readonly GraphEntity[]): RelevanceIndex {
-  return {
-    entities,
-    blobs: entities.map((entity) => `${entity.name}\n${entity.entityType}\n${entity.observations.join('\n')}`.toLowerCase().replace(/[-_.]/g, ' ')),
-    terms: new Array(entities.length).fill(undefined),
-  };
+// How one kind of match (exact, near-miss, synonym) of one term sits in every entity it touches.
+interface KindArrays {
+  factor: number;
+  inName: Uint8Array;
+  inType: Uint8Array;
+  observationCount: Uint16Array;
+  // Bit k: found in observation k (the first 32 observations; later ones count for the whole entity only).
+  observationBits: Uint32Array;
+  touched: number[];
 }
 
-// Scores every entity that matches at least one query term (or a synonym); relevance is in [0, 1].
-export function scoreEntities(index: RelevanceIndex, query: ParsedQuery): EntityMatch[] {
-  const hinted = new Set(query.entityHints.map((hint) => hint.trim().toLowerCase()));
+interface TermMatch {
+  term: string;
+  documentFrequency: number;
+  kinds: KindArrays[];
+}
+
+// Scores the live entities that match at least one query term (or a near-miss, or a synonym), best first: the
+// `wanted * 4` with the highest whole coverage (all of them when wanted is not given).
+export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: number) => boolean, wanted = Number.POSITIVE_INFINITY): EntityMatch[] {
+  const hinted = new Set(query.entityHints.map((hint) => view.idOf(hint)).filter((id): id is number => id !== undefined && isLive(id)));
   if (query.terms.length === 0 && hinted.size === 0) return [];
-  const total = index.entities.length;
-  const alternates = new Map(query.terms.map((term) => [term, synonymsOf(term)] as const));
-  const needles = [...new Set(query.terms.flatMap((term) => [term, ...(alternates.get(term) ?? [])]))];
-  // Document frequency by substring: a stem inside the entity's text (also counts longer words: postgres in postgresql).
-  const documentFrequency = new Map<string, number>(needles.map((needle) => [needle, 0]));
-  const candidates: number[] = [];
-  index.blobs.forEach((blob, position) => {
-    let hit = hinted.has(index.entities[position]?.name.trim().toLowerCase() ?? '');
-    for (const needle of needles) {
-      if (blob.includes(needle)) {
-        documentFrequency.set(needle, (documentFrequency.get(needle) ?? 0) + 1);
-        hit = true;
-      }
-    }
-    if (hit) candidates.push(position);
-  });
-  const idfOf = (needle: string): number => Math.log(1 + (total + 1) / ((documentFrequency.get(needle) ?? 0) + 0.5));
-  const idf = new Map(query.terms.map((term) => [term, idfOf(term)] as const));
+  const size = view.size;
+  const terms = query.terms.map((term) => matchTerm(view, term));
+  const idf = terms.map(({ documentFrequency }) => Math.log(1 + (size + 1) / (documentFrequency + 0.5)));
   // A term the graph never uses says nothing about which entity fits, but it is part of the question: it counts as
   // much as the rarest term the graph does use (not as an infinitely rare one).
-  const present = query.terms.filter((term) => (documentFrequency.get(term) ?? 0) > 0 || (alternates.get(term) ?? []).some((alternate) => (documentFrequency.get(alternate) ?? 0) > 0));
-  const rarestPresent = Math.max(0, ...present.map((term) => idf.get(term) ?? 0));
-  for (const term of query.terms) if (!present.includes(term)) idf.set(term, rarestPresent);
-  const idfSum = [...idf.values()].reduce((sum, value) => sum + value, 0);
-
-  const matches: EntityMatch[] = [];
-  for (const position of candidates) {
-    const entity = index.entities[position];
-    if (!entity) continue;
-    const entry = (index.terms[position] ??= tokenize(entity));
-    let whole = 0;
-    const perField = new Array<number>(entry.observations.length + 1).fill(0);
-    const matchedTerms: string[] = [];
-    for (const term of query.terms) {
-      const weight = idf.get(term) ?? 0;
-      const found = matchTerm(entry, term, alternates.get(term) ?? []);
-      if (found.score === 0) continue;
-      whole += found.score * weight;
-      matchedTerms.push(term);
-      found.fields.forEach((fieldScore, field) => {
-        perField[field] = (perField[field] ?? 0) + fieldScore * weight;
-      });
-    }
-    const named = hinted.has(entity.name.trim().toLowerCase());
-    if (matchedTerms.length === 0 && !named) continue;
-    const best = Math.max(0, ...perField);
-    const coverage = idfSum > 0 ? (LOCAL_SHARE * best + (1 - LOCAL_SHARE) * whole) / idfSum : 0;
-    matches.push({ entity, relevance: Math.min(1, named ? Math.max(coverage, NAMED_ENTITY_FLOOR) : coverage), matchedTerms });
-  }
-  return matches.sort((a, b) => b.relevance - a.relevance || compareNames(a.entity.name, b.entity.name));
-}
-
-function tokenize(entity: GraphEntity): EntityTerms {
-  const observations = entity.observations.map((text) => new Set(extractTerms(text)));
-  const name = new Set(extractTerms(entity.name));
-  return { name, type: new Set(extractTerms(entity.entityType)), observations, words: [...new Set([...name, ...observations.flatMap((set) => [...set])])] };
-}
-
-// How well a term (or a near-miss, or a synonym) matches the entity: overall, and per field (0 = name, i+1 = observation i).
-function matchTerm(entry: EntityTerms, term: string, synonyms: readonly string[]): { score: number; fields: Map<number, number> } {
-  const exact = fieldScores(entry, (word) => word === term, 1);
-  if (exact.score > 0) return exact;
-  const near = term.length >= 4 ? fieldScores(entry, (word) => word.startsWith(term) || (term.length >= 5 && word.includes(term)) || (word.length >= 5 && term.startsWith(word)), FUZZY_FACTOR) : exact;
-  if (near.score > 0) return near;
-  return synonyms.length > 0 ? fieldScores(entry, (word) => synonyms.includes(word), SYNONYM_FACTOR) : near;
-}
-
-function fieldScores(entry: EntityTerms, matches: (word: string) => boolean, factor: number): { score: number; fields: Map<number, number> } {
-  const fields = new Map<number, number>();
-  if ([...entry.name].some(matches)) fields.set(0, FIELD_WEIGHTS.name * factor);
-  let inObservations = 0;
-  entry.observations.forEach((terms, position) => {
-    if ([...terms].some(matches)) {
-      fields.set(position + 1, FIELD_WEIGHTS.observation * factor);
-      inObservations += 1;
-    }
+  const present = terms.map((match) => match.documentFrequency > 0 || (match.kinds[2]?.touched.length ?? 0) > 0);
+  const rarestPresent = Math.max(0, ...idf.filter((_, index) => present[index]));
+  terms.forEach((_, index) => {
+    if (!present[index]) idf[index] = rarestPresent;
   });
-  let score = fields.get(0) ?? 0;
-  if (score === 0 && inObservations > 0) score = FIELD_WEIGHTS.observation * factor * (inObservations > 1 ? 1.1 : 1);
-  if (score === 0 && [...entry.type].some(matches)) score = FIELD_WEIGHTS.type * factor;
-  return { score, fields };
+  const idfSum = idf.reduce((sum, value) => sum + value, 0);
+
+  // Pass 1: whole coverage of every entity (an upper bound of its relevance).
+  const whole = new Float64Array(size);
+  const matchedMask = new Uint32Array(size);
+  const chosenKind = terms.map(() => new Uint8Array(size));
+  terms.forEach((match, termIndex) => {
+    const weight = idf[termIndex] ?? 0;
+    const chosen = chosenKind[termIndex] as Uint8Array;
+    match.kinds.forEach((kind, kindIndex) => {
+      for (const id of kind.touched) {
+        if (chosen[id] !== 0) continue;
+        const score = kindScore(kind, id);
+        if (score === 0) continue;
+        chosen[id] = kindIndex + 1;
+        whole[id] = (whole[id] ?? 0) + score * weight;
+        matchedMask[id] = (matchedMask[id] ?? 0) | (1 << Math.min(termIndex, 31));
+      }
+    });
+  });
+  const candidates: number[] = [];
+  for (let id = 0; id < size; id += 1) if (((matchedMask[id] ?? 0) !== 0 || hinted.has(id)) && isLive(id)) candidates.push(id);
+  // Pass 2: the per-field part, for the best bounds only (relevance is at least half its bound, so an entity
+  // further down could overtake only one that its own bound already nearly equals).
+  const exactCount = Number.isFinite(wanted) ? Math.max(wanted * 4, 64) : candidates.length;
+  const best = selectBest(candidates, whole, hinted, exactCount);
+  const names = view.names();
+  const scored = scoreExactly(best, terms, idf, idfSum, chosenKind, whole, matchedMask, hinted);
+  return scored.sort((a, b) => b.relevance - a.relevance || compareNames(names[a.id] ?? '', names[b.id] ?? ''));
+}
+
+// The `count` candidates with the highest whole coverage (named ones always), without sorting them all.
+function selectBest(candidates: readonly number[], whole: Float64Array, hinted: ReadonlySet<number>, count: number): number[] {
+  if (candidates.length <= count) return [...candidates];
+  const values = new Float64Array(candidates.length);
+  for (let index = 0; index < candidates.length; index += 1) values[index] = whole[candidates[index] as number] ?? 0;
+  values.sort();
+  const threshold = values[values.length - count] ?? 0;
+  const chosen = candidates.filter((id) => (whole[id] ?? 0) > threshold || hinted.has(id));
+  for (const id of candidates) {
+    if (chosen.length >= count) break;
+    if ((whole[id] ?? 0) === threshold && !hinted.has(id)) chosen.push(id);
+  }
+  return chosen;
+}
+
+function scoreExactly(
+  ids: readonly number[],
+  terms: readonly TermMatch[],
+  idf: readonly number[],
+  idfSum: number,
+  chosenKind: readonly Uint8Array[],
+  whole: Float64Array,
+  matchedMask: Uint32Array,
+  hinted: ReadonlySet<number>,
+): EntityMatch[] {
+  return ids.map((id) => {
+    // Per field (0 the name, k + 1 observation k): the weighted terms found there.
+    const perField = new Map<number, number>();
+    terms.forEach((match, termIndex) => {
+      const kindIndex = (chosenKind[termIndex] as Uint8Array)[id] ?? 0;
+      const kind = match.kinds[kindIndex - 1];
+      if (!kind) return;
+      const weight = (idf[termIndex] ?? 0) * kind.factor;
+      if (kind.inName[id]) perField.set(NAME_FIELD, (perField.get(NAME_FIELD) ?? 0) + FIELD_WEIGHTS.name * weight);
+      for (let bits = kind.observationBits[id] ?? 0, observation = 0; bits !== 0; bits >>>= 1, observation += 1) {
+        if (bits & 1) perField.set(observation + 1, (perField.get(observation + 1) ?? 0) + FIELD_WEIGHTS.observation * weight);
+      }
+    });
+    const best = Math.max(0, ...perField.values());
+    const coverage = idfSum > 0 ? (LOCAL_SHARE * best + (1 - LOCAL_SHARE) * (whole[id] ?? 0)) / idfSum : 0;
+    const matchedTerms = terms.filter((_, termIndex) => ((matchedMask[id] ?? 0) & (1 << Math.min(termIndex, 31))) !== 0).map((match) => match.term);
+    return { id, relevance: Math.min(1, hinted.has(id) ? Math.max(coverage, NAMED_ENTITY_FLOOR) : coverage), matchedTerms };
+  });
+}
+
+// The score of one kind of match in one entity: the name counts most, then observations (a little more when
+// several), then the type.
+function kindScore(kind: KindArrays, id: number): number {
+  if (kind.inName[id]) return FIELD_WEIGHTS.name * kind.factor;
+  const observations = kind.observationCount[id] ?? 0;
+  if (observations > 0) return FIELD_WEIGHTS.observation * kind.factor * (observations > 1 ? 1.1 : 1);
+  if (kind.inType[id]) return FIELD_WEIGHTS.type * kind.factor;
+  return 0;
+}
+
+// Where a term occurs exactly, as a near-miss and through a synonym; its document frequency counts every entity
+// with a stem containing it (postgres in postgresql).
+function matchTerm(view: GraphView, term: string): TermMatch {
+  const size = view.size;
+  const makeKind = (factor: number): KindArrays => ({
+    factor,
+    inName: new Uint8Array(size),
+    inType: new Uint8Array(size),
+    observationCount: new Uint16Array(size),
+    observationBits: new Uint32Array(size),
+    touched: [],
+  });
+  const exact = makeKind(1);
+  const near = makeKind(FUZZY_FACTOR);
+  const synonym = makeKind(SYNONYM_FACTOR);
+  const seen = new Uint8Array(size);
+  let documentFrequency = 0;
+  for (const stem of view.stemsContaining(term)) {
+    const postings = view.postings(stem);
+    const kind = stem === term ? exact : term.length >= 4 && (stem.startsWith(term) || (term.length >= 5 && stem.includes(term))) ? near : undefined;
+    // One pass: the document frequency, and where each kind of match sits.
+    for (let index = 0; index < postings.length; index += 2) {
+      const id = postings[index] as number;
+      if (seen[id] === 0) {
+        seen[id] = 1;
+        documentFrequency += 1;
+      }
+      if (kind) mark(kind, id, postings[index + 1] as number);
+    }
+  }
+  // A shorter indexed word the term starts with (term postgresql, word postgr).
+  for (let length = 5; length < term.length; length += 1) record(near, view.postings(term.slice(0, length)));
+  for (const alternate of synonymsOf(term)) record(synonym, view.postings(alternate));
+  return { term, documentFrequency, kinds: [exact, near, synonym] };
+}
+
+function record(kind: KindArrays, postings: Int32Array): void {
+  for (let index = 0; index < postings.length; index += 2) mark(kind, postings[index] as number, postings[index + 1] as number);
+}
+
+// Notes that a kind of match is in a field of an entity (each field once, whatever stems brought it).
+function mark(kind: KindArrays, id: number, field: number): void {
+  if (kind.inName[id] === 0 && kind.inType[id] === 0 && kind.observationCount[id] === 0) kind.touched.push(id);
+  if (field === NAME_FIELD) kind.inName[id] = 1;
+  else if (field === TYPE_FIELD) kind.inType[id] = 1;
+  else {
+    const bit = field - 1 < 32 ? 2 ** (field - 1) : 0;
+    const bits = kind.observationBits[id] ?? 0;
+    if (bit !== 0 && Math.floor(bits / bit) % 2 === 1) return;
+    kind.observationBits[id] = bits + bit;
+    kind.observationCount[id] = (kind.observationCount[id] ?? 0) + 1;
+  }
 }
 
 const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,6 +1,5 @@
 // Renders memories as the context Claude sees: plain statements, decisions first, within a character budget.
 import type { Memory } from './memory.ts';
-import { extractTerms } from './text.ts';
 
 const DECISION_TYPES = new Set(['decision', 'convention', 'preference']);
 const MAX_OBSERVATIONS = 4;
@@ -69,12 +68,11 @@ export function renderMemory(memory: Memory): string {
 }
 
 function pickObservations(observations: readonly string[], matchedTerms: readonly string[]): string[] {
-  const wanted = new Set(matchedTerms);
-  const scored = observations.map((text, position) => ({
-    text,
-    position,
-    hits: wanted.size === 0 ? 0 : extractTerms(text).filter((term) => wanted.has(term)).length,
-  }));
+  // A stem inside the lowercased text is a hit (cheaper than tokenizing every observation shown).
+  const scored = observations.map((text, position) => {
+    const lower = text.toLowerCase();
+    return { text, position, hits: matchedTerms.filter((term) => lower.includes(term)).length };
+  });
   scored.sort((a, b) => b.hits - a.hits || a.position - b.position);
   return scored.slice(0, MAX_OBSERVATIONS).map((entry) => entry.text);
 }

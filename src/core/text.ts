@@ -57,3 +57,17 @@ export function extractTerms(text: string): string[] {
   }
   return terms;
 }
+
+// Names longer than this many words are not looked for in a text.
+export const MAX_NAME_WORDS = 4;
+
+// Every run of one to four consecutive words of a text (words keep inner . _ / - so that orders-api,
+// prism.core and src/a.ts stay whole), as a text may spell an entity's name.
+export function wordRuns(text: string): string[] {
+  const words = text.split(/[\s,;:!?()[\]{}"'`<>]+/).map((word) => word.replace(/\.+$/, '')).filter(Boolean);
+  const runs: string[] = [];
+  for (let start = 0; start < words.length; start += 1) {
+    for (let length = 1; length <= MAX_NAME_WORDS && start + length <= words.length; length += 1) runs.push(words.slice(start, start + length).join(' '));
+  }
+  return runs;
+}

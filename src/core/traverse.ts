@@ -1,6 +1,6 @@
 // Expands the best matches through relations, up to two hops, with decaying relevance (the seed's traversal).
-import { canonicalEntityKey, type GraphEntity, type GraphRelation } from './graph.ts';
-import { normalizeEntity, toStep, type Memory, type RelationStep } from './memory.ts';
+import type { GraphView } from './graph-view.ts';
+import type { RelationStep } from './memory.ts';
 import { extractTerms } from './text.ts';
 
 export const HOP_DECAY = 0.5;
@@ -12,54 +12,54 @@ export interface TraverseOptions {
   seeds: number;
   // The query's search terms: relation types that share one are the relations the prompt asks about.
   queryTerms?: readonly string[];
+  isLive: (ref: number) => boolean;
 }
 
-// Returns the seeds plus related entities not already present, each with the path that reached it.
-export function traverseRelations(
-  seeds: readonly Memory[],
-  entities: readonly GraphEntity[],
-  relations: readonly GraphRelation[],
-  options: TraverseOptions = { maxHops: 2, seeds: 5 },
-): Memory[] {
+// A candidate before its entity is loaded: where it is, how relevant, how it was reached.
+export interface Candidate {
+  ref: number;
+  relevance: number;
+  matchedTerms: string[];
+  hops: number;
+  path: RelationStep[];
+}
+
+// Returns the seeds plus related entities, each with the best relevance it was reached with and the path that reached it.
+export function traverseRelations(seeds: readonly Candidate[], view: GraphView, options: TraverseOptions): Candidate[] {
+  const names = view.names();
   // The words of the prompt that are not the name of the entity a hop starts from ask about the relation.
-  const decayOf = (relationType: string, from: GraphEntity): number => {
-    const own = new Set(extractTerms(from.name));
+  const decays = new Map<string, number>();
+  const decayOf = (relationType: string, from: number): number => {
+    const key = `${from}|${relationType}`;
+    const known = decays.get(key);
+    if (known !== undefined) return known;
+    const own = new Set(extractTerms(names[from] ?? ''));
     const asked = (options.queryTerms ?? []).filter((term) => !own.has(term));
     const terms = extractTerms(relationType.replace(/[_-]+/g, ' '));
     const isAsked = terms.some((term) => asked.some((wanted) => wanted === term || (wanted.length >= 4 && term.length >= 4 && (term.startsWith(wanted) || wanted.startsWith(term)))));
-    return isAsked ? ASKED_RELATION_DECAY : HOP_DECAY;
+    const decay = isAsked ? ASKED_RELATION_DECAY : HOP_DECAY;
+    decays.set(key, decay);
+    return decay;
   };
-  const byKey = new Map(entities.map((entity) => [canonicalEntityKey(entity.name), entity] as const));
-  const adjacency = new Map<string, GraphRelation[]>();
-  for (const relation of relations) {
-    for (const end of [relation.from, relation.to]) {
-      const key = canonicalEntityKey(end);
-      const list = adjacency.get(key) ?? [];
-      list.push(relation);
-      adjacency.set(key, list);
-    }
-  }
-  const found = new Map(seeds.map((memory) => [canonicalEntityKey(memory.entity.name), memory] as const));
-  let frontier = seeds.slice(0, options.seeds).map((memory) => ({ memory, path: [] as RelationStep[] }));
+  const found = new Map(seeds.map((candidate) => [candidate.ref, candidate] as const));
+  let frontier = seeds.slice(0, options.seeds);
   for (let hop = 1; hop <= options.maxHops; hop += 1) {
-    const next: typeof frontier = [];
-    for (const { memory, path } of frontier) {
-      for (const relation of adjacency.get(canonicalEntityKey(memory.entity.name)) ?? []) {
-        const otherName = canonicalEntityKey(relation.from) === canonicalEntityKey(memory.entity.name) ? relation.to : relation.from;
-        const otherKey = canonicalEntityKey(otherName);
-        const other = byKey.get(otherKey);
-        if (!other) continue;
-        const relevance = memory.relevance * decayOf(relation.relationType, memory.entity);
-        const existing = found.get(otherKey);
-        const stepPath = [...path, toStep(relation)];
+    const next: Candidate[] = [];
+    for (const candidate of frontier) {
+      for (const relation of view.relationsOf(candidate.ref)) {
+        const other = relation.from === candidate.ref ? relation.to : relation.from;
+        if (other === candidate.ref || !options.isLive(other)) continue;
+        const relevance = candidate.relevance * decayOf(relation.relationType, candidate.ref);
+        const step: RelationStep = { from: names[relation.from] ?? '', relation: relation.relationType, to: names[relation.to] ?? '' };
+        const existing = found.get(other);
         if (existing) {
           // Reached more strongly through a relation than by its own words: the relation is why it matters.
-          if (existing.relevance < relevance) found.set(otherKey, normalizeEntity(other, relevance, existing.matchedTerms, hop, stepPath));
+          if (existing.relevance < relevance) found.set(other, { ...existing, relevance, hops: hop, path: [...candidate.path, step] });
           continue;
         }
-        const reached = normalizeEntity(other, relevance, [], hop, stepPath);
-        found.set(otherKey, reached);
-        next.push({ memory: reached, path: stepPath });
+        const reached: Candidate = { ref: other, relevance, matchedTerms: [], hops: hop, path: [...candidate.path, step] };
+        found.set(other, reached);
+        next.push(reached);
       }
     }
     frontier = next;

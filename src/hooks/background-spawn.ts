@@ -1,7 +1,6 @@
 // Starting sync work in a detached process: the final flush at SessionEnd (1.5 s budget for all hooks), and the
 // sweep at SessionStart of sessions whose end was never seen. The detached process is the sync bundle itself,
 // started with --flush <request> or --sweep (see background-sync.ts); the hook returns at once.
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
@@ -10,7 +9,8 @@ import { findPendingFlushes, findUnfinishedSessions } from '../stores/session-sw
 import type { HookInput } from './hook-input.ts';
 
 // Starts the sync bundle detached from this process; returns its pid.
-export function spawnDetachedSync(syncScript: string, args: string[], cwd: string): number | undefined {
+export async function spawnDetachedSync(syncScript: string, args: string[], cwd: string): Promise<number | undefined> {
+  const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [syncScript, ...args], { cwd, detached: true, stdio: 'ignore' });
   child.unref();
   return child.pid;
@@ -22,7 +22,7 @@ export async function handOffFlush(input: HookInput, config: Config, syncScript:
   await mkdir(folder, { recursive: true });
   const request = path.join(folder, `${input.sessionId.replace(/[^\w.-]/g, '_').slice(0, 100)}.json`);
   await writeFileAtomic(request, `${JSON.stringify(input)}\n`, (written) => JSON.parse(written));
-  const pid = spawnDetachedSync(syncScript, ['--flush', request], config.projectRoot);
+  const pid = await spawnDetachedSync(syncScript, ['--flush', request], config.projectRoot);
   return { ...(pid ? { pid } : {}), request };
 }
 
@@ -37,6 +37,6 @@ export const removeFlushRequest = (file: string): Promise<void> => rm(file, { fo
 export async function sweepUnfinishedSessions(config: Config, currentSessionId: string, nowMs: number, syncScript: string): Promise<string | undefined> {
   const [unfinished, pending] = await Promise.all([findUnfinishedSessions(config.stateDir, currentSessionId, nowMs), findPendingFlushes(config.stateDir)]);
   if (unfinished.length === 0 && pending.length === 0) return undefined;
-  const pid = spawnDetachedSync(syncScript, ['--sweep'], config.projectRoot);
+  const pid = await spawnDetachedSync(syncScript, ['--sweep'], config.projectRoot);
   return `handed ${unfinished.length} unfinished sessions and ${pending.length} pending flushes to a background sweep (pid ${pid ?? 'unknown'})`;
 }

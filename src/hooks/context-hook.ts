@@ -1,7 +1,7 @@
 // The context hook: on SessionStart and UserPromptSubmit, the best memories as additionalContext.
 import type { Config } from '../config.ts';
 import { renderContext } from '../core/render.ts';
-import { retrieveMemories, type Retrieval } from '../core/retrieve.ts';
+import { retrieveFromView, type Retrieval } from '../core/retrieve.ts';
 import type { GraphStore } from '../stores/graph-store.ts';
 import { openReader } from '../stores/open-reader.ts';
 import { sweepUnfinishedSessions } from './background-spawn.ts';
@@ -17,9 +17,9 @@ export async function runContextHook(input: HookInput, config: Config, store: Gr
   if (input.event !== 'SessionStart' && input.event !== 'UserPromptSubmit') {
     return { stdout: '', explanation: [`the context hook does nothing on ${input.event}`] };
   }
-  const graph = await store.readGraph();
+  const view = await store.openView();
   const prompt = input.event === 'UserPromptSubmit' ? input.prompt ?? '' : '';
-  const retrieval = retrieveMemories(graph, prompt, {
+  const retrieval = retrieveFromView(view, prompt, {
     nowMs,
     maxResults: config.maxResults,
     dedupThreshold: config.dedupThreshold,
@@ -27,7 +27,7 @@ export async function runContextHook(input: HookInput, config: Config, store: Gr
     includeSuperseded: config.includeSuperseded,
   });
   const rendered = renderContext(retrieval.memories, retrieval.mode, config.contextChars);
-  const searched = `${store.description}: ${graph.entities.length} entities, ${graph.relations.length} relations; terms [${retrieval.query.terms.join(', ')}]`;
+  const searched = `${store.description}: ${view.size} entities; terms [${retrieval.query.terms.join(', ')}]`;
   if (rendered.text === '') {
     return { stdout: '', explanation: [searched, 'nothing relevant found: no context injected'], retrieval, logSummary: 'injected nothing' };
   }

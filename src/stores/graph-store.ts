@@ -1,5 +1,6 @@
 // What the core needs from a store; the bank implements it today, the MCP store will too.
 import type { GraphDelta, KnowledgeGraph } from '../core/graph.ts';
+import type { GraphView } from '../core/graph-view.ts';
 import type { MergeCounts } from '../core/merge.ts';
 
 export interface WriteReport {
@@ -32,5 +33,7 @@ export interface GraphStore {
   // A short description for reports, e.g. "file bank at /repo/.memories".
   readonly description: string;
   readGraph(): Promise<KnowledgeGraph>;
+  // The graph as retrieval reads it (an inverted index; prebuilt on disk where the store can keep one).
+  openView(): Promise<GraphView>;
   writeDelta(delta: GraphDelta, provenance?: WriteProvenance): Promise<WriteReport>;
 }

@@ -28,9 +28,12 @@ test('a prompt of only stopwords has no terms', () => {
 });
 
 test('entity hints include identifiers, paths, quoted strings and known graph names', () => {
-  const parsed = parseQuery('What did database-engineer say about "cursor pagination" in src/api/orders.ts and PostgreSQL?', ['PostgreSQL', 'redis']);
+  const known = new Map(['PostgreSQL', 'redis', 'Vercel SPA 404 Error'].map((name) => [name.toLowerCase(), name] as const));
+  const nameOf = (candidate: string) => known.get(candidate.toLowerCase());
+  const parsed = parseQuery('What did database-engineer say about "cursor pagination" in src/api/orders.ts and PostgreSQL?', nameOf);
   for (const hint of ['database-engineer', 'cursor pagination', 'src/api/orders.ts', 'PostgreSQL']) assert.ok(parsed.entityHints.includes(hint), hint);
   assert.ok(!parsed.entityHints.includes('redis'));
+  assert.ok(parseQuery('remind me what the Vercel SPA 404 Error was?', nameOf).entityHints.includes('Vercel SPA 404 Error'), 'names of several words');
 });
 
 test('intent is read from the prompt', () => {

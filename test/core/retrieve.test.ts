@@ -55,9 +55,9 @@ test('superseded facts are not injected by default and never outrank their succe
 });
 
 test('near-identical memories merge into one marked cross-validated', () => {
-  const a = normalizeEntity({ name: 'redis-cache', entityType: 'decision', observations: ['Use Redis as the cache for sessions.'] }, 0.9, []);
-  const b = normalizeEntity({ name: 'redis-caches', entityType: 'decision', observations: ['Use Redis as the cache for sessions!'] }, 0.5, []);
-  const c = normalizeEntity({ name: 'kafka', entityType: 'decision', observations: ['Kafka carries order events.'] }, 0.7, []);
+  const a = normalizeEntity(0, { name: 'redis-cache', entityType: 'decision', observations: ['Use Redis as the cache for sessions.'] }, 0.9, []);
+  const b = normalizeEntity(1, { name: 'redis-caches', entityType: 'decision', observations: ['Use Redis as the cache for sessions!'] }, 0.5, []);
+  const c = normalizeEntity(2, { name: 'kafka', entityType: 'decision', observations: ['Kafka carries order events.'] }, 0.7, []);
   const merged = dedupeMemories([a, b, c], 0.85);
   assert.equal(merged.length, 2);
   const kept = merged.find((memory) => memory.id === 'graph:redis-cache');

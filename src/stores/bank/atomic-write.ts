@@ -1,15 +1,17 @@
 // The one way memory-fabric writes a file: temp file in the same folder, fsync, verify, rename.
-import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryFabricError } from '../../errors.ts';
+
+// Temp names are unique by process id, time and a counter (no crypto: it costs the hooks start-up time).
+let tempCounter = 0;
 
 // Writes text atomically; verify (when given) must accept the bytes read back before the rename.
 // On any failure the target keeps its old content and the temp file is removed.
 export async function writeFileAtomic(target: string, text: string, verify?: (written: string) => void): Promise<void> {
   const folder = path.dirname(target);
   await mkdir(folder, { recursive: true });
-  const temp = path.join(folder, `.${path.basename(target)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = path.join(folder, `.${path.basename(target)}.${process.pid}.${Date.now().toString(36)}.${(tempCounter += 1)}.tmp`);
   try {
     const handle = await open(temp, 'wx', 0o644);
     try {

@@ -1,51 +1,26 @@
 // The file memory bank (.memories/): the graph index plus markdown records, written in locked, atomic cycles with an outbox.
-import path from 'node:path';
 import { MemoryFabricError } from '../../errors.ts';
 import { canonicalEntityKey, emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
 import { mergeDelta, type MergeCounts } from '../../core/merge.ts';
 import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
-import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
-import { parseGraphIndex } from './jsonc-index.ts';
+import type { WriteProvenance, WriteReport } from '../graph-store.ts';
 import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
 import { addToOutbox, readOutbox, removeFromOutbox } from './outbox.ts';
 import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';
 import type { WriteTime } from './time-source.ts';
-import { readGraphIndexText } from './index-file.ts';
+import { BankReader } from './bank-reader.ts';
 import type { WriteCycle } from './write-cycle.ts';
 
-export interface BankOptions {
-  bankDir: string;
-  stateDir: string;
-  // Fetches the canonical time of a write cycle; absent for a read-only bank (the context hook never writes).
-  writeTime?: () => Promise<WriteTime>;
-  lockTimeoutMs?: number;
-}
+export type { BankOptions } from './bank-reader.ts';
 
 export const INDEX_RELATIVE_PATH = GRAPH_INDEX;
 
 export const zeroCounts = (): MergeCounts => ({ entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
 
-export class BankStore implements GraphStore {
-  readonly description: string;
-  readonly indexFile: string;
-  readonly outboxDir: string;
-  readonly options: BankOptions;
-
-  constructor(options: BankOptions) {
-    this.options = options;
-    this.indexFile = path.join(options.bankDir, GRAPH_INDEX);
-    this.outboxDir = path.join(options.stateDir, 'outbox');
-    this.description = `file bank at ${options.bankDir}`;
-  }
-
-  // The whole graph; an absent index is an empty graph, an unreadable or invalid one is an error.
-  async readGraph(): Promise<KnowledgeGraph> {
-    const text = await readGraphIndexText(this.options.bankDir);
-    return text === undefined ? emptyGraph() : parseGraphIndex(text, this.indexFile).graph;
-  }
-
+// The file bank for reading and writing.
+export class BankStore extends BankReader {
   // The seed's update mode for a delta: written with anything waiting in the outbox; without a write time it waits there.
-  async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
+  override async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
     const isEmpty = delta.entities.length + delta.relations.length === 0;
     if (isEmpty && (await readOutbox(this.outboxDir)).entries.length === 0) {
       return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
@@ -70,9 +45,6 @@ export class BankStore implements GraphStore {
     }
   }
 
-  get paths(): { root: string; stateDir: string } {
-    return { root: this.options.bankDir, stateDir: this.options.stateDir };
-  }
 
   // The write time of a cycle (TIME_SOURCE_UNAVAILABLE when it cannot be had).
   async fetchTime(): Promise<WriteTime> {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { emptyGraph, type KnowledgeGraph } from '../../core/graph.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { readGraphIndexText } from './index-file.ts';
+import { refreshSearchIndex } from './search-index-files.ts';
 import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
 import { BANK_FOLDERS, GRAPH_INDEX, INDEX_MD, PROJECT_MD, resolveInsideRoot } from './layout.ts';
 import { withFileLock } from './lock.ts';
@@ -33,6 +34,7 @@ export async function runWriteCycle<T>(paths: BankPaths, time: WriteTime, work: 
   await mkdir(paths.stateDir, { recursive: true });
   return withFileLock(path.join(paths.stateDir, 'bank.lock'), { timeoutMs: lockTimeoutMs, staleMs: 60_000 }, async () => {
     const written: string[] = [];
+    let lastGraph: KnowledgeGraph | undefined;
     const cycle: WriteCycle = {
       time,
       written,
@@ -41,6 +43,7 @@ export async function runWriteCycle<T>(paths: BankPaths, time: WriteTime, work: 
         return text === undefined ? undefined : parseGraphIndex(text, path.join(paths.root, GRAPH_INDEX)).graph;
       },
       writeGraph: async (graph) => {
+        lastGraph = graph;
         const file = resolveInsideRoot(paths.root, GRAPH_INDEX);
         const rendered = renderGraphIndex(graph, time.utcDateTime, time.sourceLabel);
         await writeFileAtomic(file, rendered, (text) => {
@@ -59,6 +62,8 @@ export async function runWriteCycle<T>(paths: BankPaths, time: WriteTime, work: 
     await ensureLayout(paths, cycle);
     const value = await work(cycle);
     if (written.length > 0 || !existsSync(path.join(paths.root, INDEX_MD))) await writeIndexMd(paths.root, cycle);
+    // The search index follows the graph it was built from (readers rebuild it if this fails).
+    if (lastGraph) await refreshSearchIndex(paths, lastGraph);
     return { value, written };
   });
 }

@@ -2,8 +2,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphEntity } from '../../../core/graph.ts';
-import { retrieveMemories } from '../../../core/retrieve.ts';
-import { buildRelevanceIndex, scoreEntities } from '../../../core/relevance.ts';
+import { RELEVANCE_FLOOR, retrieveMemories } from '../../../core/retrieve.ts';
+import { scoreView } from '../../../core/relevance.ts';
+import { buildGraphView } from '../../../core/graph-view.ts';
 import { parseQuery } from '../../../core/query.ts';
 import type { BankStore } from '../bank-store.ts';
 import { zeroCounts } from '../bank-store.ts';
@@ -71,8 +72,8 @@ export async function retrieveFromBank(bank: BankStore, project: string, task: s
 // Records ranked by the same relevance as graph entities (title and body as the text).
 function rankRecords(records: readonly MemoryRecord[], task: string): MemoryRecord[] {
   const asEntities: GraphEntity[] = records.map((record) => ({ name: record.relativePath, entityType: record.kind ?? 'record', observations: [record.body] }));
-  const matches = scoreEntities(buildRelevanceIndex(asEntities), parseQuery(task));
-  return matches.filter((match) => match.relevance >= 0.3).map((match) => records[asEntities.indexOf(match.entity)]).filter((record): record is MemoryRecord => !!record);
+  const matches = scoreView(buildGraphView({ entities: asEntities, relations: [] }), parseQuery(task), () => true);
+  return matches.filter((match) => match.relevance >= RELEVANCE_FLOOR).map((match) => records[match.id]).filter((record): record is MemoryRecord => !!record);
 }
 
 const isDecision = (entity: GraphEntity): boolean => ['decision', 'convention'].includes(entity.entityType.toLowerCase());

@@ -1,0 +1,68 @@
+// The file bank for reading: the graph index and its search index. The context hook uses only this, so the
+// write side (records, YAML, the write cycle) stays out of its bundle.
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
+import { emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
+import { MemoryFabricError } from '../../errors.ts';
+import type { GraphStore, WriteReport } from '../graph-store.ts';
+import { readGraphIndexText } from './index-file.ts';
+import { parseGraphIndex } from './jsonc-index.ts';
+import { GRAPH_INDEX } from './layout.ts';
+import { openSearchIndex, refreshSearchIndex } from './search-index-files.ts';
+import type { WriteTime } from './time-source.ts';
+
+export interface BankOptions {
+  bankDir: string;
+  stateDir: string;
+  // Fetches the canonical time of a write cycle; absent for a read-only bank (the context hook never writes).
+  writeTime?: () => Promise<WriteTime>;
+  lockTimeoutMs?: number;
+}
+
+// Below this size a graph is indexed in memory on every read: it costs less than the files.
+const SEARCH_INDEX_MIN_ENTITIES = 200;
+
+export class BankReader implements GraphStore {
+  readonly description: string;
+  readonly indexFile: string;
+  readonly outboxDir: string;
+  readonly options: BankOptions;
+
+  constructor(options: BankOptions) {
+    this.options = options;
+    this.indexFile = path.join(options.bankDir, GRAPH_INDEX);
+    this.outboxDir = path.join(options.stateDir, 'outbox');
+    this.description = `file bank at ${options.bankDir}`;
+  }
+
+  get paths(): { root: string; stateDir: string } {
+    return { root: this.options.bankDir, stateDir: this.options.stateDir };
+  }
+
+  // The whole graph; an absent index is an empty graph, an unreadable or invalid one is an error.
+  async readGraph(): Promise<KnowledgeGraph> {
+    const text = await readGraphIndexText(this.options.bankDir);
+    return text === undefined ? emptyGraph() : parseGraphIndex(text, this.indexFile).graph;
+  }
+
+  // The graph as retrieval reads it: the prebuilt search index when it matches the graph file, else built now
+  // (and saved for the next reader, best effort).
+  async openView(): Promise<GraphView> {
+    const fresh = openSearchIndex(this.options.stateDir, this.indexFile);
+    if (fresh) return fresh;
+    const graph = await this.readGraph();
+    if (graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES) {
+      await mkdir(this.options.stateDir, { recursive: true }).catch(() => undefined);
+      await refreshSearchIndex(this.paths, graph);
+      const built = openSearchIndex(this.options.stateDir, this.indexFile);
+      if (built) return built;
+    }
+    return buildGraphView(graph);
+  }
+
+  // A reader never writes.
+  async writeDelta(_delta: GraphDelta): Promise<WriteReport> {
+    throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
+  }
+}

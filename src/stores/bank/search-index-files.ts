@@ -1,0 +1,229 @@
+// The bank's search index on disk (in the state folder): the GraphView of the graph index, prebuilt so that the
+// context hook reads a few small files and the postings of the prompt's words instead of parsing and tokenizing
+// the whole graph. Rebuilt after every write cycle, and by a reader that finds it missing or stale.
+// Layout: search-index/current.json names a generation folder; each generation is written whole, then switched to.
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from '../../core/graph.ts';
+import { buildPostings, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
+import { writeFileAtomic } from './atomic-write.ts';
+import { GRAPH_INDEX } from './layout.ts';
+
+const VERSION = 2;
+
+interface Pointer {
+  version: number;
+  generation: string;
+  sourceSize: number;
+  sourceMtimeMs: number;
+  entityCount: number;
+}
+
+const folderOf = (stateDir: string): string => path.join(stateDir, 'search-index');
+
+// Writes the index of a graph whose JSONC file has the given size and mtime.
+export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, source: { size: number; mtimeMs: number }): Promise<void> {
+  const root = folderOf(stateDir);
+  const generation = `${Date.now().toString(36)}-${process.pid}`;
+  const folder = path.join(root, generation);
+  await mkdir(folder, { recursive: true });
+
+  const postings = buildPostings(graph.entities);
+  const stems = [...postings.keys()].sort();
+  const postingInts = new Int32Array([...postings.values()].reduce((sum, list) => sum + list.length, 0));
+  const dictionary: string[] = [];
+  let cursor = 0;
+  for (const stem of stems) {
+    const list = postings.get(stem) ?? new Int32Array(0);
+    dictionary.push(`${stem}\t${cursor / 2}\t${list.length / 2}`);
+    postingInts.set(list, cursor);
+    cursor += list.length;
+  }
+  const ids = new Map<string, number>();
+  graph.entities.forEach((entity, id) => {
+    if (!ids.has(canonicalEntityKey(entity.name))) ids.set(canonicalEntityKey(entity.name), id);
+  });
+  const relationsById = indexRelations(graph, (name) => ids.get(canonicalEntityKey(name)));
+  const relationTypes = [...new Set(graph.relations.map((relation) => relation.relationType))];
+  const typeIndex = new Map(relationTypes.map((type, index) => [type, index] as const));
+  // Adjacency in compressed rows: for entity id, triples (from, to, type) in adjacency[rows[id] .. rows[id + 1]).
+  const rows = new Int32Array(graph.entities.length + 1);
+  const adjacency: number[] = [];
+  relationsById.forEach((list, id) => {
+    rows[id] = adjacency.length / 3;
+    for (const relation of list) adjacency.push(relation.from, relation.to, typeIndex.get(relation.relationType) ?? 0);
+  });
+  rows[graph.entities.length] = adjacency.length / 3;
+  const summaries = summarize(graph, relationsById);
+  const entityLines = graph.entities.map((entity) => Buffer.from(`${JSON.stringify(entity)}\n`));
+  const offsets = new Int32Array(graph.entities.length * 2);
+  let offset = 0;
+  entityLines.forEach((line, id) => {
+    offsets[id * 2] = offset;
+    offsets[id * 2 + 1] = line.length;
+    offset += line.length;
+  });
+
+  await Promise.all([
+    writeFile(path.join(folder, 'dictionary.txt'), `${dictionary.join('\n')}\n`),
+    writeFile(path.join(folder, 'postings.bin'), Buffer.from(postingInts.buffer)),
+    writeFile(path.join(folder, 'names.json'), JSON.stringify(graph.entities.map((entity) => entity.name))),
+    writeFile(path.join(folder, 'summaries.json'), JSON.stringify(summaries)),
+    writeFile(path.join(folder, 'superseded.json'), JSON.stringify(summaries.flatMap((summary, id) => (summary.superseded ? [id] : [])))),
+    writeFile(path.join(folder, 'adjacency.bin'), Buffer.from(new Int32Array(adjacency).buffer)),
+    writeFile(path.join(folder, 'adjacency.idx'), Buffer.from(rows.buffer)),
+    writeFile(path.join(folder, 'relation-types.json'), JSON.stringify(relationTypes)),
+    writeFile(path.join(folder, 'entities.jsonl'), Buffer.concat(entityLines)),
+    writeFile(path.join(folder, 'entities.idx'), Buffer.from(offsets.buffer)),
+  ]);
+  const pointer: Pointer = { version: VERSION, generation, sourceSize: source.size, sourceMtimeMs: source.mtimeMs, entityCount: graph.entities.length };
+  await writeFileAtomic(path.join(root, 'current.json'), `${JSON.stringify(pointer)}\n`);
+  // Older generations go, except the one just replaced (a reader may still be on it).
+  const keep = new Set([generation]);
+  const others = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !keep.has(entry.name));
+  const byAge = await Promise.all(others.map(async (entry) => ({ name: entry.name, mtime: (await stat(path.join(root, entry.name))).mtimeMs })));
+  for (const old of byAge.sort((a, b) => b.mtime - a.mtime).slice(1)) await rm(path.join(root, old.name), { recursive: true, force: true });
+}
+
+// The index of the graph file, or undefined when there is none or it was built from another version of the file.
+export function openSearchIndex(stateDir: string, graphFile: string): GraphView | undefined {
+  const root = folderOf(stateDir);
+  let pointer: Pointer;
+  let source;
+  try {
+    pointer = JSON.parse(readFileSync(path.join(root, 'current.json'), 'utf8')) as Pointer;
+    source = statSync(graphFile);
+  } catch {
+    return undefined;
+  }
+  if (pointer.version !== VERSION || pointer.sourceSize !== source.size || pointer.sourceMtimeMs !== source.mtimeMs) return undefined;
+  try {
+    return loadGeneration(path.join(root, pointer.generation), pointer.entityCount);
+  } catch {
+    return undefined;
+  }
+}
+
+function loadGeneration(folder: string, size: number): GraphView {
+  const read = (name: string): Buffer => readFileSync(path.join(folder, name));
+  const dictionary = read('dictionary.txt').toString('utf8');
+  const postingFile = path.join(folder, 'postings.bin');
+  const names = JSON.parse(read('names.json').toString('utf8')) as string[];
+  const superseded = new Set(JSON.parse(read('superseded.json').toString('utf8')) as number[]);
+  const relationTypes = JSON.parse(read('relation-types.json').toString('utf8')) as string[];
+  const ints = (name: string): Int32Array => {
+    const buffer = read(name);
+    return new Int32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4);
+  };
+  const adjacency = ints('adjacency.bin');
+  const rows = ints('adjacency.idx');
+  const offsetBuffer = read('entities.idx');
+  const offsets = new Int32Array(offsetBuffer.buffer, offsetBuffer.byteOffset, offsetBuffer.byteLength / 4);
+  if (names.length !== size || offsets.length !== size * 2) throw new Error('search index is incomplete');
+
+  const relationsOf = (id: number): readonly IndexedRelation[] => {
+    const relations: IndexedRelation[] = [];
+    for (let row = rows[id] ?? 0; row < (rows[id + 1] ?? 0); row += 1) {
+      relations.push({ from: adjacency[row * 3] as number, to: adjacency[row * 3 + 1] as number, relationType: relationTypes[adjacency[row * 3 + 2] as number] ?? '' });
+    }
+    return relations;
+  };
+  let summaries: ReturnType<GraphView['summaries']> | undefined;
+  let ids: Map<string, number> | undefined;
+  // Dictionary lines already found (null: the stem is not in the dictionary).
+  const entries = new Map<string, { start: number; count: number } | null>();
+  const entities = new Map<number, GraphEntity>();
+  const entityFile = path.join(folder, 'entities.jsonl');
+  return {
+    size,
+    names: () => names,
+    isSuperseded: (id) => superseded.has(id),
+    summaries: () => (summaries ??= JSON.parse(read('summaries.json').toString('utf8')) as ReturnType<GraphView['summaries']>),
+    relationsOf,
+    idOf: (name) => {
+      if (!ids) {
+        ids = new Map();
+        names.forEach((entityName, id) => {
+          if (!ids?.has(canonicalEntityKey(entityName))) ids?.set(canonicalEntityKey(entityName), id);
+        });
+      }
+      return ids.get(canonicalEntityKey(name));
+    },
+    entity: (id) => {
+      const cached = entities.get(id);
+      if (cached) return cached;
+      const entity = JSON.parse(readBytes(entityFile, offsets[id * 2] ?? 0, offsets[id * 2 + 1] ?? 0).toString('utf8')) as GraphEntity;
+      entities.set(id, entity);
+      return entity;
+    },
+    stemsContaining: (needle) => {
+      const found = findStems(dictionary, needle);
+      for (const [stem, entry] of found) entries.set(stem, entry);
+      return found.map(([stem]) => stem);
+    },
+    postings: (stem) => {
+      let entry = entries.get(stem);
+      if (entry === undefined) {
+        entry = findEntry(dictionary, stem) ?? null;
+        entries.set(stem, entry);
+      }
+      return entry ? readInts(postingFile, entry.start * 8, entry.count * 8) : new Int32Array(0);
+    },
+  };
+}
+
+// The dictionary lines whose stem (first column) contains the needle, parsed.
+function findStems(dictionary: string, needle: string): Array<[string, { start: number; count: number }]> {
+  const found: Array<[string, { start: number; count: number }]> = [];
+  if (needle === '') return found;
+  for (let hit = dictionary.indexOf(needle); hit >= 0; ) {
+    const lineStart = dictionary.lastIndexOf('\n', hit) + 1;
+    const tab = dictionary.indexOf('\t', lineStart);
+    const lineEnd = dictionary.indexOf('\n', lineStart);
+    if (hit + needle.length <= tab) {
+      const [stem = '', start, count] = dictionary.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).split('\t');
+      found.push([stem, { start: Number(start), count: Number(count) }]);
+    }
+    if (lineEnd < 0) break;
+    hit = dictionary.indexOf(needle, lineEnd + 1);
+  }
+  return found;
+}
+
+// The dictionary line of one stem.
+function findEntry(dictionary: string, stem: string): { start: number; count: number } | undefined {
+  const at = dictionary.startsWith(`${stem}\t`) ? 0 : dictionary.indexOf(`\n${stem}\t`);
+  if (at < 0) return undefined;
+  const lineStart = at === 0 ? 0 : at + 1;
+  const lineEnd = dictionary.indexOf('\n', lineStart);
+  const [, start, count] = dictionary.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).split('\t');
+  return { start: Number(start), count: Number(count) };
+}
+
+// Rebuilds the search index for the graph file as it is now on disk; a failure only costs readers some speed.
+export async function refreshSearchIndex(paths: { root: string; stateDir: string }, graph: KnowledgeGraph): Promise<void> {
+  try {
+    const source = await stat(path.join(paths.root, GRAPH_INDEX));
+    await writeSearchIndex(paths.stateDir, graph, { size: source.size, mtimeMs: source.mtimeMs });
+  } catch {
+    // the next reader builds it
+  }
+}
+
+// Reads length bytes at position (only the parts a query needs: the whole files would cost start-up time).
+function readBytes(file: string, position: number, length: number): Buffer {
+  const buffer = Buffer.alloc(length);
+  const handle = openSync(file, 'r');
+  try {
+    readSync(handle, buffer, 0, length, position);
+  } finally {
+    closeSync(handle);
+  }
+  return buffer;
+}
+
+function readInts(file: string, position: number, length: number): Int32Array {
+  const buffer = readBytes(file, position, length);
+  return new Int32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4);
+}

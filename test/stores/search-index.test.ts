@@ -1,0 +1,78 @@
+// The bank's on-disk search index gives exactly what the in-memory view gives, and is never used when stale.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'node:test';
+import { buildGraphView } from '../../src/core/graph-view.ts';
+import type { KnowledgeGraph } from '../../src/core/graph.ts';
+import { dedupeGraph } from '../../src/core/merge.ts';
+import { retrieveFromView } from '../../src/core/retrieve.ts';
+import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
+import { openSearchIndex, writeSearchIndex } from '../../src/stores/bank/search-index-files.ts';
+import { renderGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
+import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
+import { PACKAGE_ROOT, SHARED_CORPUS, makeTempProject } from '../helpers/temp-project.ts';
+import { bankAt } from '../helpers/bank.ts';
+
+const OPTIONS = { nowMs: Date.parse('2026-12-01T00:00:00Z'), maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
+
+async function graphsToCompare(): Promise<Array<[string, KnowledgeGraph]>> {
+  const graphs: Array<[string, KnowledgeGraph]> = [['pagination fixture', PAGINATION_GRAPH]];
+  const folder = path.join(SHARED_CORPUS, 'graphs');
+  if (!existsSync(folder)) return graphs;
+  for (const name of ['HankofallTrades__STRATOS.jsonl', 'sm-moshi__dmetrics-go.jsonl', 'omriwen__PRISM.jsonl']) {
+    graphs.push([name, dedupeGraph(parseServerMemoryJsonl(await readFile(path.join(folder, name), 'utf8')).graph).graph]);
+  }
+  return graphs;
+}
+
+async function indexOnDisk(t: import('node:test').TestContext, graph: KnowledgeGraph) {
+  const project = await makeTempProject(t);
+  const graphFile = path.join(project, 'graph.jsonc');
+  await writeFile(graphFile, renderGraphIndex(graph, '2026-11-30T00:00:00Z', 'test'));
+  const stateDir = path.join(project, 'state');
+  await mkdir(stateDir);
+  const { stat } = await import('node:fs/promises');
+  const info = await stat(graphFile);
+  await writeSearchIndex(stateDir, graph, { size: info.size, mtimeMs: info.mtimeMs });
+  return { graphFile, stateDir };
+}
+
+test('the index on disk ranks every benchmark prompt exactly as the in-memory view does', async (t) => {
+  const queries = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'bench', 'retrieval', 'queries.json'), 'utf8')) as { queries: Array<{ prompt: string }> };
+  const prompts = [...new Set(['how do we paginate the orders endpoint?', 'what did database-engineer recommend?', '', ...queries.queries.map((query) => query.prompt)])];
+  for (const [label, graph] of await graphsToCompare()) {
+    const { graphFile, stateDir } = await indexOnDisk(t, graph);
+    const onDisk = openSearchIndex(stateDir, graphFile);
+    assert.ok(onDisk, label);
+    const inMemory = buildGraphView(graph);
+    for (const prompt of prompts) {
+      const describe = (view: typeof inMemory) => retrieveFromView(view, prompt, OPTIONS).memories.map((memory) => `${memory.id} ${memory.score.toFixed(6)} ${JSON.stringify(memory.graphRelations)}`);
+      assert.deepEqual(describe(onDisk), describe(inMemory), `${label}: "${prompt}"`);
+    }
+  }
+});
+
+test('a stale or damaged index is not used', async (t) => {
+  const { graphFile, stateDir } = await indexOnDisk(t, PAGINATION_GRAPH);
+  assert.ok(openSearchIndex(stateDir, graphFile));
+  await writeFile(graphFile, `${await readFile(graphFile, 'utf8')}\n`);
+  assert.equal(openSearchIndex(stateDir, graphFile), undefined, 'the graph file changed');
+  const again = await indexOnDisk(t, PAGINATION_GRAPH);
+  const pointer = JSON.parse(await readFile(path.join(again.stateDir, 'search-index', 'current.json'), 'utf8')) as { generation: string };
+  await rm(path.join(again.stateDir, 'search-index', pointer.generation, 'names.json'));
+  assert.equal(openSearchIndex(again.stateDir, again.graphFile), undefined, 'a file of the index is missing');
+});
+
+test('a write cycle refreshes the index; a reader of a bank without one builds it', async (t) => {
+  const project = await makeTempProject(t);
+  const bank = bankAt(project);
+  const entities = Array.from({ length: 250 }, (_, index) => ({ name: `service-${index}`, entityType: 'component', observations: [`Service ${index} handles billing retries.`] }));
+  await bank.writeDelta({ entities, relations: [] });
+  assert.ok(openSearchIndex(bank.paths.stateDir, bank.indexFile), 'written with the graph');
+  await rm(path.join(bank.paths.stateDir, 'search-index'), { recursive: true });
+  const view = await bank.openView();
+  assert.equal(view.size, 250);
+  assert.ok(openSearchIndex(bank.paths.stateDir, bank.indexFile), 'rebuilt by the reader');
+});
