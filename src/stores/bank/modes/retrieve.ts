@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphEntity } from '../../../core/graph.ts';
-import { RELEVANCE_FLOOR, retrieveMemories } from '../../../core/retrieve.ts';
+import { RELEVANCE_FLOOR, retrieveFromView } from '../../../core/retrieve.ts';
 import { scoreView } from '../../../core/relevance.ts';
 import { buildGraphView } from '../../../core/graph-view.ts';
 import { parseQuery } from '../../../core/query.ts';
@@ -40,7 +40,7 @@ export async function retrieveFromBank(bank: BankStore, project: string, task: s
 
   const graph = await bank.readGraph();
   artifacts.push({ path: GRAPH_INDEX, why: `${graph.entities.length} entities, ${graph.relations.length} relations` });
-  const retrieval = retrieveMemories(graph, task, { ...settings, includeSuperseded: false });
+  const retrieval = retrieveFromView(await bank.openView(), task, { ...settings, includeSuperseded: false });
   for (const memory of retrieval.memories.slice(0, 10)) {
     const relations = memory.graphRelations.map((step) => `${step.from} ${step.relation} ${step.to}`).join('; ');
     artifacts.push({ path: `${GRAPH_INDEX}#${memory.entity.name}`, why: `${memory.entity.entityType}, score ${memory.score.toFixed(2)}${relations ? `; ${relations}` : ''}` });
