@@ -15,11 +15,18 @@ const STOPWORDS = new Set(
   previously last time did done does doing go going went say said says`.split(/\s+/),
 );
 
+const PLAIN_WORD = /^[a-z]+$/;
+
 // Splits text into lowercase words, also breaking camelCase and snake_case identifiers apart.
 export function splitWords(text: string): string[] {
   const words: string[] = [];
   for (const raw of text.split(/[^\p{L}\p{N}'_]+/u)) {
     if (raw === '') continue;
+    // The common case, a plain lowercase word, needs none of the splitting below.
+    if (PLAIN_WORD.test(raw)) {
+      words.push(raw);
+      continue;
+    }
     const trimmed = raw.replace(/^'+|'+$/g, '');
     for (const part of trimmed.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').split(/[\s_]+/)) {
       if (part === '') continue;
@@ -34,7 +41,7 @@ export function splitWords(text: string): string[] {
 }
 
 // Whether a lowercase word carries no meaning for search.
-export const isStopword = (word: string): boolean => STOPWORDS.has(word) || STOPWORDS.has(word.replace(/'/g, ''));
+export const isStopword = (word: string): boolean => STOPWORDS.has(word) || (word.includes("'") && STOPWORDS.has(word.replace(/'/g, '')));
 
 // A word's search term: its Porter stem without apostrophes (memoized: project vocabularies repeat a lot).
 const stems = new Map<string, string>();
