@@ -15,6 +15,7 @@ const ENTRYPOINTS: Array<{ source: string; output: string; shebang?: boolean }> 
   { source: 'src/entrypoints/context.ts', output: 'prompt/memory-fabric-context.mjs' },
   { source: 'src/entrypoints/sync.ts', output: 'stop/memory-fabric-sync.mjs' },
   { source: 'src/entrypoints/cli.ts', output: 'cli/memory-fabric.mjs', shebang: true },
+  { source: 'src/stores/mcp/mcp-entry.ts', output: 'lib/mcp-store.mjs' },
 ];
 
 for (const entry of ENTRYPOINTS) {

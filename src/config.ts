@@ -6,7 +6,11 @@ import { fingerprint } from './core/fingerprint.ts';
 export type TimeSourceKind = 'worldtimeapi' | 'system';
 
 export interface Config {
-  store: 'bank';
+  store: 'bank' | 'mcp';
+  // The memory server when store is mcp: an entry of .mcp.json, or a Streamable HTTP URL.
+  mcpServer: string;
+  mcpUrl?: string;
+  mcpTimeoutMs: number;
   projectRoot: string;
   bankDir: string;
   stateDir: string;
@@ -55,11 +59,9 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
     return fallback;
   };
 
-  const store = 'bank' as const;
-  const requestedStore = env.MEMORY_FABRIC_STORE?.trim();
-  if (requestedStore && requestedStore !== 'bank') {
-    warnings.push(`MEMORY_FABRIC_STORE: expected bank (the mcp store is not in this version yet), got ${JSON.stringify(requestedStore)}; using bank`);
-  }
+  const store = readChoice('MEMORY_FABRIC_STORE', ['bank', 'mcp'] as const, 'bank');
+  const mcpUrl = env.MEMORY_FABRIC_MCP_URL?.trim() || undefined;
+  if (mcpUrl && !/^https?:\/\//i.test(mcpUrl)) warnings.push(`MEMORY_FABRIC_MCP_URL: expected an http(s) URL, got ${JSON.stringify(mcpUrl)}; using the .mcp.json entry`);
   const projectRoot = resolveProjectRoot(env.CLAUDE_PROJECT_DIR, cwd);
   const bankDir = absolutePath(env.MEMORY_FABRIC_BANK_DIR, projectRoot) ?? path.join(projectRoot, '.memories');
   // The plugin's data folder is shared by every project: each project gets its own state folder inside it
@@ -77,6 +79,9 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
 
   const config: Config = {
     store,
+    mcpServer: env.MEMORY_FABRIC_MCP_SERVER?.trim() || 'memory',
+    ...(mcpUrl && /^https?:\/\//i.test(mcpUrl) ? { mcpUrl } : {}),
+    mcpTimeoutMs: readNumber('MEMORY_FABRIC_MCP_TIMEOUT_MS', 5000, 100, 120_000, true),
     projectRoot,
     bankDir,
     stateDir,

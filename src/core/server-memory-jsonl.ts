@@ -26,16 +26,7 @@ export function parseServerMemoryJsonl(text: string): ParsedJsonl {
       return;
     }
     if (record.type === 'entity' && typeof record.name === 'string' && typeof record.entityType === 'string') {
-      const entity: GraphEntity = { name: record.name, entityType: record.entityType, observations: [] };
-      for (const observation of Array.isArray(record.observations) ? record.observations : []) {
-        if (typeof observation !== 'string') continue;
-        const updated = observation.match(UPDATED_TAG)?.[1];
-        const superseded = observation.match(SUPERSEDED_TAG)?.[1];
-        if (updated && !Number.isNaN(Date.parse(updated))) entity.updatedAt = updated;
-        else if (superseded) entity.supersededBy = superseded;
-        else entity.observations.push(observation);
-      }
-      entities.push(entity);
+      entities.push(entityFromServer(record.name, record.entityType, record.observations));
     } else if (record.type === 'relation' && typeof record.from === 'string' && typeof record.to === 'string' && typeof record.relationType === 'string') {
       relations.push({ from: record.from, to: record.to, relationType: record.relationType });
     } else {
@@ -55,8 +46,8 @@ export function renderServerMemoryJsonl(graph: KnowledgeGraph): string {
         entityType: entity.entityType,
         observations: [
           ...entity.observations,
-          ...(entity.updatedAt ? [`memory-fabric: updated ${entity.updatedAt}`] : []),
-          ...(entity.supersededBy ? [`memory-fabric: superseded by ${entity.supersededBy}`] : []),
+          ...(entity.updatedAt ? [updatedTag(entity.updatedAt)] : []),
+          ...(entity.supersededBy ? [supersededTag(entity.supersededBy)] : []),
         ],
       }),
     ),
@@ -64,3 +55,29 @@ export function renderServerMemoryJsonl(graph: KnowledgeGraph): string {
   ];
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }
+
+// A server entity as the core sees it: the tagged observations become its date and supersession; without an
+// updated tag, the latest date an observation carries ("[2026-11-30, session ...]") is its date.
+export function entityFromServer(name: string, entityType: string, observations: unknown): GraphEntity {
+  const entity: GraphEntity = { name, entityType, observations: [] };
+  let latestTagged: string | undefined;
+  for (const observation of Array.isArray(observations) ? observations : []) {
+    if (typeof observation !== 'string') continue;
+    const updated = observation.match(UPDATED_TAG)?.[1];
+    const superseded = observation.match(SUPERSEDED_TAG)?.[1];
+    if (updated && !Number.isNaN(Date.parse(updated))) entity.updatedAt = updated;
+    else if (superseded) entity.supersededBy = superseded;
+    else {
+      entity.observations.push(observation);
+      const day = observation.match(/\[(\d{4}-\d{2}-\d{2})(?:, session [\w.-]+)?\]$/)?.[1];
+      if (day && (!latestTagged || day > latestTagged)) latestTagged = day;
+    }
+  }
+  if (!entity.updatedAt && latestTagged) entity.updatedAt = `${latestTagged}T00:00:00.000Z`;
+  return entity;
+}
+
+// The tagged observations that carry an entity's date and supersession on a server that keeps no extra fields.
+export const updatedTag = (iso: string): string => `memory-fabric: updated ${iso}`;
+export const supersededTag = (name: string): string => `memory-fabric: superseded by ${name}`;
+export const isUpdatedTag = (observation: string): boolean => UPDATED_TAG.test(observation);

@@ -1,0 +1,64 @@
+// One connection to a memory server (stdio child or Streamable HTTP), with a deadline on every call; the child is
+// always reaped on close. Results: structuredContent first, the text copy as fallback; isError becomes a coded error.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { MemoryFabricError } from '../../errors.ts';
+import type { ServerParams } from './server-config.ts';
+
+export interface McpConnection {
+  call(tool: string, args: Record<string, unknown>): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+// Connects a client over the given transport (tests pass an in-memory one).
+export async function connectTransport(transport: Transport, description: string, timeoutMs: number): Promise<McpConnection> {
+  const client = new Client({ name: 'memory-fabric', version: '0.1.0' });
+  try {
+    await withDeadline(client.connect(transport, { timeout: timeoutMs }), timeoutMs, `connecting to ${description}`);
+  } catch (error) {
+    await transport.close().catch(() => undefined);
+    throw error instanceof MemoryFabricError ? error : new MemoryFabricError('STORE_UNREADABLE', `cannot connect to ${description}`, { cause: error });
+  }
+  return {
+    async call(tool, args) {
+      let result;
+      try {
+        result = await withDeadline(client.callTool({ name: tool, arguments: args }, undefined, { timeout: timeoutMs }), timeoutMs, `${tool} on ${description}`);
+      } catch (error) {
+        throw error instanceof MemoryFabricError ? error : new MemoryFabricError('STORE_UNREADABLE', `${tool} failed on ${description}`, { cause: error });
+      }
+      const text = Array.isArray(result.content) ? result.content.map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : '')).join('') : '';
+      if (result.isError) throw new MemoryFabricError('STORE_WRITE_FAILED', `${tool} was refused by ${description}: ${text.slice(0, 300)}`);
+      if (result.structuredContent !== undefined) return result.structuredContent;
+      try {
+        return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
+      } catch {
+        return text;
+      }
+    },
+    async close() {
+      await client.close().catch(() => undefined);
+      await transport.close().catch(() => undefined);
+    },
+  };
+}
+
+// Opens the configured server: spawns the stdio child (stderr ignored: the server prints a start-up line) or
+// connects over HTTP.
+export async function connectServer(params: ServerParams, timeoutMs: number): Promise<McpConnection> {
+  const transport: Transport =
+    params.kind === 'http'
+      ? new StreamableHTTPClientTransport(new URL(params.url))
+      : new StdioClientTransport({ command: params.command, args: params.args, env: { PATH: process.env.PATH ?? '', ...params.env }, stderr: 'ignore' });
+  return connectTransport(transport, params.description, timeoutMs);
+}
+
+function withDeadline<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new MemoryFabricError('DEADLINE_EXCEEDED', `${what} took longer than ${timeoutMs} ms`)), timeoutMs);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,187 @@
+// The memory MCP server as a store (loaded only when MEMORY_FABRIC_STORE=mcp). The server's quirks, handled:
+// its search matches the whole query as one substring, so retrieval reads the graph and ranks it here (the same code
+// as the bank: same answers); create_entities skips existing names, so those get add_observations; endpoints are
+// created before relations; it keeps no extra fields, so dates and supersession are tagged observations; it loses
+// concurrent writes, so writes are serialized under a lock and verified afterwards, and what failed waits in the outbox.
+import { mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
+import { canonicalEntityKey, type GraphDelta, type GraphEntity, type GraphRelation, type KnowledgeGraph } from '../../core/graph.ts';
+import { mergeDelta, type MergeCounts } from '../../core/merge.ts';
+import { entityFromServer, isUpdatedTag, supersededTag, updatedTag } from '../../core/server-memory-jsonl.ts';
+import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
+import { MemoryFabricError } from '../../errors.ts';
+import { withFileLock } from '../bank/lock.ts';
+import { addToOutbox, readOutbox, removeFromOutbox } from '../bank/outbox.ts';
+import { openSearchIndex, writeSearchIndex } from '../bank/search-index-files.ts';
+import type { WriteTime } from '../bank/time-source.ts';
+import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
+import { connectServer, type McpConnection } from './mcp-connection.ts';
+import type { ServerParams } from './server-config.ts';
+
+export interface McpStoreOptions {
+  server: ServerParams;
+  stateDir: string;
+  callTimeoutMs: number;
+  writeTime?: () => Promise<WriteTime>;
+  // For tests: how to connect (an in-memory transport, a server that misbehaves).
+  connect?: () => Promise<McpConnection>;
+}
+
+const zeroCounts = (): MergeCounts => ({ entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
+
+export class McpStore implements GraphStore {
+  readonly description: string;
+  readonly #options: McpStoreOptions;
+
+  constructor(options: McpStoreOptions) {
+    this.#options = options;
+    this.description = options.server.description;
+  }
+
+  async readGraph(): Promise<KnowledgeGraph> {
+    return this.#withConnection((connection) => readServerGraph(connection));
+  }
+
+  // The graph as retrieval reads it. With a local MEMORY_FILE_PATH the search index is kept in the state folder and
+  // used while the file is unchanged: most prompts then never start the server.
+  async openView(): Promise<GraphView> {
+    const file = this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
+    if (file) {
+      const fresh = openSearchIndex(this.#options.stateDir, file);
+      if (fresh) return fresh;
+    }
+    const graph = await this.readGraph();
+    if (file) {
+      const source = await stat(file).catch(() => undefined);
+      if (source) {
+        await writeSearchIndex(this.#options.stateDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
+        const built = openSearchIndex(this.#options.stateDir, file);
+        if (built) return built;
+      }
+    }
+    return buildGraphView(graph);
+  }
+
+  async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
+    const outboxDir = path.join(this.#options.stateDir, 'outbox');
+    const isEmpty = delta.entities.length + delta.relations.length === 0;
+    if (isEmpty && (await readOutbox(outboxDir)).entries.length === 0) return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
+    const defer = async (error: unknown): Promise<WriteReport> => {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (!isEmpty) await addToOutbox(outboxDir, delta, reason, provenance);
+      const pending = await readOutbox(outboxDir);
+      return { written: false, counts: zeroCounts(), rejected: [], outboxPending: pending.entries.length + pending.unreadable.length, outboxDrained: 0, deferredBecause: reason };
+    };
+    if (!this.#options.writeTime) throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
+    let time: WriteTime;
+    try {
+      time = await this.#options.writeTime();
+    } catch (error) {
+      return defer(error);
+    }
+    try {
+      await mkdir(this.#options.stateDir, { recursive: true });
+      return await withFileLock(path.join(this.#options.stateDir, 'mcp.lock'), { timeoutMs: 10_000, staleMs: 60_000 }, () =>
+        this.#withConnection(async (connection) => {
+          const pending = await readOutbox(outboxDir);
+          const before = await readServerGraph(connection);
+          let graph = before;
+          const counts = zeroCounts();
+          const rejected: string[] = [];
+          let observationsMerged = 0;
+          for (const batch of [...pending.entries.map((entry) => ({ delta: entry.delta, near: entry.sessionId !== undefined })), { delta, near: provenance.mergeNearDuplicates === true }]) {
+            const outcome = mergeDelta(graph, batch.delta, time.utcDateTime, { mergeNearDuplicates: batch.near });
+            graph = outcome.graph;
+            rejected.push(...outcome.rejected);
+            observationsMerged += outcome.observationsMergedCount;
+            for (const key of Object.keys(counts) as Array<keyof MergeCounts>) counts[key] += outcome.counts[key];
+          }
+          const supersessions = findSupersessions(graph);
+          graph = applySupersessions(graph, supersessions);
+          counts.supersededRecordsCount += supersessions.filter((entry) => !before.entities.some((entity) => canonicalEntityKey(entity.name) === canonicalEntityKey(entry.older) && entity.supersededBy)).length;
+          await writeDifference(connection, before, graph);
+          await verifyWritten(connection, graph, before);
+          await removeFromOutbox(pending.entries);
+          return { written: true, counts, observationsMerged, rejected, timeSourceLabel: time.sourceLabel, outboxPending: pending.unreadable.length, outboxDrained: pending.entries.length, writeTime: time };
+        }),
+      );
+    } catch (error) {
+      return defer(error);
+    }
+  }
+
+  async #withConnection<T>(work: (connection: McpConnection) => Promise<T>): Promise<T> {
+    const connection = await (this.#options.connect ?? (() => connectServer(this.#options.server, this.#options.callTimeoutMs)))();
+    try {
+      return await work(connection);
+    } finally {
+      await connection.close();
+    }
+  }
+}
+
+// The server's graph as the core sees it (tags turned back into dates and supersession).
+export async function readServerGraph(connection: McpConnection): Promise<KnowledgeGraph> {
+  const answer = (await connection.call('read_graph', {})) as { entities?: unknown; relations?: unknown } | undefined;
+  if (!answer || !Array.isArray(answer.entities) || !Array.isArray(answer.relations)) {
+    throw new MemoryFabricError('STORE_CORRUPT', 'read_graph answered without entities and relations');
+  }
+  const entities: GraphEntity[] = [];
+  for (const value of answer.entities) {
+    const record = value as { name?: unknown; entityType?: unknown; observations?: unknown };
+    if (typeof record.name === 'string' && typeof record.entityType === 'string') entities.push(entityFromServer(record.name, record.entityType, record.observations));
+  }
+  const relations: GraphRelation[] = [];
+  for (const value of answer.relations) {
+    const record = value as { from?: unknown; to?: unknown; relationType?: unknown };
+    if (typeof record.from === 'string' && typeof record.to === 'string' && typeof record.relationType === 'string') relations.push({ from: record.from, to: record.to, relationType: record.relationType });
+  }
+  return { entities, relations };
+}
+
+// Writes what the merged graph has and the server does not: new entities, new observations on existing ones (with a
+// refreshed date tag), supersession tags, then relations (their endpoints exist by then).
+async function writeDifference(connection: McpConnection, before: KnowledgeGraph, after: KnowledgeGraph): Promise<void> {
+  const existing = new Map(before.entities.map((entity) => [canonicalEntityKey(entity.name), entity] as const));
+  const created: Array<{ name: string; entityType: string; observations: string[] }> = [];
+  const added: Array<{ entityName: string; contents: string[] }> = [];
+  const staleDates: Array<{ entityName: string; observations: string[] }> = [];
+  for (const entity of after.entities) {
+    const old = existing.get(canonicalEntityKey(entity.name));
+    const tags = [...(entity.updatedAt ? [updatedTag(entity.updatedAt)] : []), ...(entity.supersededBy ? [supersededTag(entity.supersededBy)] : [])];
+    if (!old) {
+      created.push({ name: entity.name, entityType: entity.entityType, observations: [...entity.observations, ...tags] });
+      continue;
+    }
+    const fresh = entity.observations.filter((text) => !old.observations.includes(text));
+    const newSupersession = entity.supersededBy && !old.supersededBy ? [supersededTag(entity.supersededBy)] : [];
+    const dateChanged = entity.updatedAt !== old.updatedAt && entity.updatedAt !== undefined;
+    if (fresh.length === 0 && newSupersession.length === 0 && !dateChanged) continue;
+    if (dateChanged && old.updatedAt) staleDates.push({ entityName: old.name, observations: [updatedTag(old.updatedAt)] });
+    added.push({ entityName: old.name, contents: [...fresh, ...newSupersession, ...(dateChanged && entity.updatedAt ? [updatedTag(entity.updatedAt)] : [])] });
+  }
+  if (created.length > 0) await connection.call('create_entities', { entities: created });
+  if (staleDates.length > 0) await connection.call('delete_observations', { deletions: staleDates });
+  if (added.length > 0) await connection.call('add_observations', { observations: added });
+  const knownRelations = new Set(before.relations.map((relation) => `${relation.from}|${relation.relationType}|${relation.to}`));
+  const relations = after.relations.filter((relation) => !knownRelations.has(`${relation.from}|${relation.relationType}|${relation.to}`));
+  if (relations.length > 0) await connection.call('create_relations', { relations });
+}
+
+// Reads back the entities that changed: every observation and relation meant to be there must be.
+async function verifyWritten(connection: McpConnection, after: KnowledgeGraph, before: KnowledgeGraph): Promise<void> {
+  const beforeKeys = new Map(before.entities.map((entity) => [canonicalEntityKey(entity.name), entity] as const));
+  const changed = after.entities.filter((entity) => {
+    const old = beforeKeys.get(canonicalEntityKey(entity.name));
+    return !old || entity.observations.some((text) => !old.observations.includes(text));
+  });
+  if (changed.length === 0) return;
+  const answer = (await connection.call('open_nodes', { names: changed.map((entity) => entity.name) })) as { entities?: Array<{ name: string; observations: string[] }> } | undefined;
+  const found = new Map((answer?.entities ?? []).map((entity) => [entity.name, new Set((entity.observations ?? []).filter((text) => !isUpdatedTag(text)))] as const));
+  for (const entity of changed) {
+    const held = found.get(entity.name);
+    const missing = entity.observations.filter((text) => !held?.has(text));
+    if (missing.length > 0) throw new MemoryFabricError('STORE_WRITE_FAILED', `the server did not keep ${missing.length} observations of ${entity.name} (a concurrent writer?)`);
+  }
+}

@@ -1,0 +1,43 @@
+// The MCP store as the hooks open it: the SDK and the store code are loaded on first use only, so a bank user
+// never pays for them.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../../config.ts';
+import type { GraphView } from '../../core/graph-view.ts';
+import type { GraphDelta, KnowledgeGraph } from '../../core/graph.ts';
+import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
+import type { WriteTime } from '../bank/time-source.ts';
+
+// The folders whose node_modules may hold @modelcontextprotocol/server-memory: the project's, then this package's.
+export function serverSearchFolders(config: Config, packageFile: string): string[] {
+  return [config.projectRoot, path.dirname(packageFile)];
+}
+
+export function openMcpStore(config: Config, writeTime: (() => Promise<WriteTime>) | undefined, packageFile: string): GraphStore {
+  const description = config.mcpUrl ? `memory server at ${config.mcpUrl}` : `memory server "${config.mcpServer}" of ${path.join(config.projectRoot, '.mcp.json')}`;
+  let loaded: Promise<GraphStore> | undefined;
+  const load = (): Promise<GraphStore> =>
+    (loaded ??= (async () => {
+      const { McpStore, resolveServer } = await loadMcpModule();
+      const server = resolveServer({ projectRoot: config.projectRoot, entryName: config.mcpServer, ...(config.mcpUrl ? { url: config.mcpUrl } : {}), searchFrom: serverSearchFolders(config, packageFile) });
+      return new McpStore({ server, stateDir: config.stateDir, callTimeoutMs: config.mcpTimeoutMs, ...(writeTime ? { writeTime } : {}) });
+    })());
+  return {
+    description,
+    readGraph: async (): Promise<KnowledgeGraph> => (await load()).readGraph(),
+    openView: async (): Promise<GraphView> => (await load()).openView(),
+    writeDelta: async (delta: GraphDelta, provenance?: WriteProvenance): Promise<WriteReport> => (await load()).writeDelta(delta, provenance),
+  };
+}
+
+type McpModule = typeof import('./mcp-entry.ts');
+
+// hooks/lib/mcp-store.mjs beside the running bundle (hooks/prompt, hooks/stop, hooks/cli); from the sources (tests,
+// tsx), the module itself. The specifier is a variable so that the bundler leaves the import alone.
+async function loadMcpModule(): Promise<McpModule> {
+  const bundled = new URL('../lib/mcp-store.mjs', import.meta.url);
+  if (existsSync(fileURLToPath(bundled))) return (await import(bundled.href)) as McpModule;
+  const source = './mcp-entry.ts';
+  return (await import(source)) as McpModule;
+}
