@@ -29,6 +29,12 @@ export class MemoryFabricError extends Error {
   }
 }
 
+// Whether a value is one of our errors. Checked by name and code, not instanceof: the MCP store is a separately
+// bundled file (hooks/lib/mcp-store.mjs) with its own copy of this class.
+export function isMemoryFabricError(error: unknown): error is MemoryFabricError {
+  return error instanceof Error && error.name === 'MemoryFabricError' && typeof (error as { code?: unknown }).code === 'string';
+}
+
 // Whether a failure with this code should be surfaced to the user in Claude Code's UI.
 export function isUserFacing(code: ErrorCode): boolean {
   return USER_MUST_KNOW.has(code);
@@ -36,7 +42,7 @@ export function isUserFacing(code: ErrorCode): boolean {
 
 // Turns anything thrown into a one-line description, keeping the code when there is one.
 export function describeError(error: unknown): string {
-  if (error instanceof MemoryFabricError) {
+  if (isMemoryFabricError(error)) {
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
     return `${error.code}: ${error.message}${cause}`.replace(/\s+/g, ' ');
   }

@@ -122,3 +122,20 @@ test('bad arguments and invalid settings are refused with a clear message, chang
   assert.match(run.stderr, /not valid JSONC/);
   assert.equal(await readFile(path.join(project, '.claude', 'settings.json'), 'utf8'), '{ "hooks": ');
 });
+
+test('--store mcp registers the memory server with an absolute MEMORY_FILE_PATH and sets the store; uninstall restores both files', async (t) => {
+  const project = await makeTempProject(t);
+  const mcpFile = path.join(project, '.mcp.json');
+  const existing = '{\n  // other servers\n  "mcpServers": { "github": { "command": "gh-mcp" } }\n}\n';
+  await writeFile(mcpFile, existing);
+  const run = await install(project, project, '--store', 'mcp');
+  assert.equal(run.exitCode, 0, run.stderr);
+  const mcp = parse(await readFile(mcpFile, 'utf8')) as { mcpServers: Record<string, { env?: Record<string, string> }> };
+  assert.ok(mcp.mcpServers.github, 'other servers kept');
+  assert.equal(mcp.mcpServers.memory?.env?.MEMORY_FILE_PATH, path.join(project, '.memories', 'memory-server.jsonl'));
+  const settings = parse(await readFile(path.join(project, '.claude', 'settings.json'), 'utf8')) as { env: Record<string, string> };
+  assert.equal(settings.env.MEMORY_FABRIC_STORE, 'mcp');
+  await install(project, project, '--uninstall');
+  assert.equal(await readFile(mcpFile, 'utf8'), existing);
+  assert.equal(existsSync(path.join(project, '.claude', 'settings.json')), false);
+});

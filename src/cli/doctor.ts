@@ -9,7 +9,7 @@ import { readOutbox } from '../stores/bank/outbox.ts';
 import { checkHealth } from '../stores/bank/modes/health.ts';
 import { listRecords } from '../stores/bank/records.ts';
 import { fetchWriteTime } from '../stores/bank/time-source.ts';
-import { openBank } from '../stores/open-store.ts';
+import { openBank, openStore } from '../stores/open-store.ts';
 import { loadCursor } from '../stores/session-cursor.ts';
 import type { CliIo } from './cli-io.ts';
 import { readHookLog, renderTimings, summarizeTimings } from './hook-log-stats.ts';
@@ -33,7 +33,7 @@ export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string)
   checks.push(checkNode());
   checks.push(await checkHooks(config, io.env.HOME ?? ''));
   checks.push(await checkBundles(packageRoot));
-  checks.push(...(await checkBank(config)));
+  checks.push(...(config.store === 'mcp' ? [await checkMcp(config)] : await checkBank(config)));
   checks.push(await checkTimeSource(config));
   checks.push(await checkOutbox(config, io.nowMs()));
   checks.push(await checkSessions(config, io.nowMs()));
@@ -121,6 +121,16 @@ async function checkBank(config: Config): Promise<Check[]> {
       ? { name: 'index health', status: 'pass', detail: `${records.length} records, index.md in sync` }
       : { name: 'index health', status: 'warn', detail: health.warnings.slice(0, 5).join('; ') || 'index.md is not in sync', fix: 'memory-fabric reconcile' };
   return [store, index];
+}
+
+async function checkMcp(config: Config): Promise<Check> {
+  const store = openStore(config);
+  try {
+    const graph = await store.readGraph();
+    return { name: 'store', status: 'pass', detail: `${store.description} answered: ${graph.entities.length} entities, ${graph.relations.length} relations; state in ${config.stateDir}` };
+  } catch (error) {
+    return { name: 'store', status: 'fail', detail: describeError(error), fix: 'check the "memory" entry of .mcp.json (npx tsx install.ts --store mcp writes one) or MEMORY_FABRIC_MCP_URL; `npm ls @modelcontextprotocol/server-memory` shows whether the server is installed' };
+  }
 }
 
 async function checkTimeSource(config: Config): Promise<Check> {

@@ -1,6 +1,6 @@
 // install.ts: adds the hooks to a settings file (project, local or user scope), reversibly, and bootstraps the bank.
 import { existsSync } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { loadConfig } from '../config.ts';
@@ -10,7 +10,7 @@ import { bootstrapBank } from '../stores/bank/modes/bootstrap.ts';
 import { slugify } from '../stores/bank/layout.ts';
 import { openBank } from '../stores/open-store.ts';
 import { parseArgs, type CliIo } from './cli-io.ts';
-import { addHooksToSettings, enablesPlugin, parseSettings, removeHooksFromSettings } from './settings-hooks.ts';
+import { addHooksToSettings, addMemoryServer, enablesPlugin, parseSettings, removeHooksFromSettings, removeMemoryServer, removeStoreFromSettings, setStoreInSettings } from './settings-hooks.ts';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -32,20 +32,26 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
   const scope = (flags.get('scope') ?? 'project') as Scope;
   if (!['project', 'local', 'user'].includes(scope)) throw new MemoryFabricError('USAGE', `--scope: expected project, local or user, got ${JSON.stringify(scope)}`);
   const store = flags.get('store') ?? 'bank';
-  if (store !== 'bank') throw new MemoryFabricError('USAGE', `--store: expected bank (the memory MCP server store is not in this version yet), got ${JSON.stringify(store)}`);
+  if (store !== 'bank' && store !== 'mcp') throw new MemoryFabricError('USAGE', `--store: expected bank or mcp, got ${JSON.stringify(store)}`);
   const home = io.env.HOME ?? io.env.USERPROFILE ?? '';
   const settingsFile = settingsFileFor(scope, project, home);
   const dryRun = flags.has('dry-run');
   const before = existsSync(settingsFile) ? await readFile(settingsFile, 'utf8') : null;
 
-  if (flags.has('uninstall')) return uninstall(settingsFile, before, dryRun, io);
+  const mcpFile = path.join(project, '.mcp.json');
+  if (flags.has('uninstall')) {
+    const code = await uninstall(settingsFile, before, dryRun, io, (text) => removeStoreFromSettings(removeHooksFromSettings(text)));
+    if (existsSync(recordFileFor(mcpFile))) await uninstall(mcpFile, await readFile(mcpFile, 'utf8').catch(() => null), dryRun, io, removeMemoryServer);
+    return code;
+  }
 
   const pluginAt = await pluginEnabledIn([settingsFileFor('user', project, home), settingsFileFor('project', project, home), settingsFileFor('local', project, home)]);
   if (pluginAt) {
     io.stderr(`memory-fabric: the memory-fabric plugin is enabled in ${pluginAt}; its hooks already run. Use the plugin or install.ts, not both (nothing was changed).\n`);
     return 1;
   }
-  const after = addHooksToSettings(before ?? '', packageRoot);
+  const withHooks = addHooksToSettings(before ?? '', packageRoot);
+  const after = store === 'mcp' ? setStoreInSettings(withHooks, 'mcp') : withHooks;
   if (after === (before ?? '')) {
     io.stdout(`memory-fabric hooks are already in ${settingsFile}; nothing changed.\n`);
     return 0;
@@ -54,12 +60,23 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
     io.stdout(createTwoFilesPatch(settingsFile, settingsFile, before ?? '', after, 'before', 'after (dry run: nothing written)'));
     return 0;
   }
-  await writeFileAtomic(settingsFile, after, (written) => parseSettings(written));
-  const recordFile = recordFileFor(settingsFile);
-  if (!existsSync(recordFile)) await writeFileAtomic(recordFile, `${JSON.stringify({ settingsFile, before, after } satisfies InstallRecord, null, 2)}\n`);
+  await writeWithRecord(settingsFile, before, after);
   io.stdout(`Added the memory-fabric hooks to ${settingsFile} (SessionStart, UserPromptSubmit, Stop, SessionEnd).\n`);
 
-  const { config } = loadConfig(io.env, project);
+  const { config } = loadConfig({ ...io.env, MEMORY_FABRIC_STORE: store }, project);
+  if (store === 'mcp') {
+    const mcpBefore = existsSync(mcpFile) ? await readFile(mcpFile, 'utf8') : null;
+    const memoryFile = path.join(config.bankDir, 'memory-server.jsonl');
+    const mcpAfter = addMemoryServer(mcpBefore ?? '', memoryFile);
+    if (mcpAfter !== (mcpBefore ?? '')) {
+      await writeWithRecord(mcpFile, mcpBefore, mcpAfter);
+      await mkdir(path.dirname(memoryFile), { recursive: true });
+      io.stdout(`Registered the memory server in ${mcpFile} (MEMORY_FILE_PATH=${memoryFile}); the hooks use it (env MEMORY_FABRIC_STORE=mcp).\n`);
+    } else {
+      io.stdout(`${mcpFile} already has a "memory" server; the hooks use it (env MEMORY_FABRIC_STORE=mcp).\n`);
+    }
+    return 0;
+  }
   const contract = await bootstrapBank(openBank(config), slugify(path.basename(config.projectRoot)));
   io.stdout(
     contract.status === 'failed'
@@ -69,7 +86,14 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
   return 0;
 }
 
-async function uninstall(settingsFile: string, current: string | null, dryRun: boolean, io: CliIo): Promise<number> {
+// Writes a file, keeping (once) what it was before and what install made of it.
+async function writeWithRecord(file: string, before: string | null, after: string): Promise<void> {
+  await writeFileAtomic(file, after, (written) => parseSettings(written));
+  const recordFile = recordFileFor(file);
+  if (!existsSync(recordFile)) await writeFileAtomic(recordFile, `${JSON.stringify({ settingsFile: file, before, after } satisfies InstallRecord, null, 2)}\n`);
+}
+
+async function uninstall(settingsFile: string, current: string | null, dryRun: boolean, io: CliIo, removeOurs: (text: string) => string): Promise<number> {
   const recordFile = recordFileFor(settingsFile);
   const record = existsSync(recordFile) ? (JSON.parse(await readFile(recordFile, 'utf8')) as InstallRecord) : undefined;
   if (current === null) {
@@ -78,7 +102,7 @@ async function uninstall(settingsFile: string, current: string | null, dryRun: b
     return 0;
   }
   // Untouched since install: restore the file exactly as it was (or remove it if install created it).
-  const restored = record && record.after === current ? record.before : removeHooksFromSettings(current);
+  const restored = record && record.after === current ? record.before : removeOurs(current);
   if (dryRun) {
     io.stdout(createTwoFilesPatch(settingsFile, settingsFile, current, restored ?? '', 'now', 'after uninstall (dry run: nothing written)'));
     return 0;
@@ -91,7 +115,7 @@ async function uninstall(settingsFile: string, current: string | null, dryRun: b
       ? `Removed ${settingsFile} (install had created it).\n`
       : record && record.after === current
         ? `Restored ${settingsFile} exactly as it was before install.\n`
-        : `Removed the memory-fabric hooks from ${settingsFile}; everything else in it was kept.\n`,
+        : `Removed what memory-fabric added to ${settingsFile}; everything else in it was kept.\n`,
   );
   return 0;
 }

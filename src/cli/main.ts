@@ -1,7 +1,7 @@
 // The memory-fabric command line: parses argv, runs one command, returns its exit code (the entrypoint exits).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { describeError, MemoryFabricError } from '../errors.ts';
+import { describeError, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
 import { parseArgs, type CliIo } from './cli-io.ts';
 import { runBankCommand } from './bank-commands.ts';
 import { runDemo } from './demo.ts';
@@ -72,8 +72,8 @@ export async function runCli(argv: readonly string[], io: CliIo, packageRoot: st
     }
   } catch (error) {
     io.stderr(`memory-fabric: ${describeError(error)}\n`);
-    if (error instanceof MemoryFabricError && error.code === 'USAGE') io.stderr(USAGE);
-    return error instanceof MemoryFabricError && error.code === 'USAGE' ? 2 : 1;
+    if (isMemoryFabricError(error) && error.code === 'USAGE') io.stderr(USAGE);
+    return isMemoryFabricError(error) && error.code === 'USAGE' ? 2 : 1;
   }
 }
 

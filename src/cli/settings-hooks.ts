@@ -97,3 +97,32 @@ export function removeHooksFromSettings(text: string): string {
 export function enablesPlugin(settings: SettingsShape): boolean {
   return Object.entries(settings.enabledPlugins ?? {}).some(([name, enabled]) => name.split('@')[0] === 'memory-fabric' && enabled === true);
 }
+
+// The settings text with env.MEMORY_FABRIC_STORE set (the hooks read it; Claude Code passes settings env to hooks).
+export function setStoreInSettings(text: string, store: 'mcp'): string {
+  return applyEdits(text, modify(text, ['env', 'MEMORY_FABRIC_STORE'], store, FORMAT));
+}
+
+// The settings text without our env.MEMORY_FABRIC_STORE (and without env when nothing else is left in it).
+export function removeStoreFromSettings(text: string): string {
+  const env = (parseSettings(text) as { env?: Record<string, unknown> }).env;
+  if (!env || !('MEMORY_FABRIC_STORE' in env)) return text;
+  const updated = applyEdits(text, modify(text, ['env', 'MEMORY_FABRIC_STORE'], undefined, FORMAT));
+  const left = (parseSettings(updated) as { env?: Record<string, unknown> }).env;
+  return left && Object.keys(left).length === 0 ? applyEdits(updated, modify(updated, ['env'], undefined, FORMAT)) : updated;
+}
+
+// The .mcp.json text with a `memory` server (the bare memory server, MEMORY_FILE_PATH absolute), unless one exists.
+export function addMemoryServer(text: string, memoryFile: string): string {
+  const current = parseSettings(text) as { mcpServers?: Record<string, unknown> };
+  if (current.mcpServers?.memory) return text;
+  const base = text.trim() === '' ? '{}\n' : text;
+  const server = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: memoryFile } };
+  return applyEdits(base, modify(base, ['mcpServers', 'memory'], server, FORMAT));
+}
+
+export function removeMemoryServer(text: string): string {
+  const current = parseSettings(text) as { mcpServers?: Record<string, unknown> };
+  if (!current.mcpServers?.memory) return text;
+  return applyEdits(text, modify(text, ['mcpServers', 'memory'], undefined, FORMAT));
+}

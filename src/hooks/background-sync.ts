@@ -1,7 +1,7 @@
 // The detached process's side of background sync (see background-spawn.ts for how it is started).
 import path from 'node:path';
 import type { Config } from '../config.ts';
-import { describeError, MemoryFabricError } from '../errors.ts';
+import { describeError, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
 import { withFileLock } from '../stores/bank/lock.ts';
 import { openStore } from '../stores/open-store.ts';
 import { findPendingFlushes, findUnfinishedSessions } from '../stores/session-sweep.ts';
@@ -39,7 +39,7 @@ export async function runBackgroundSync(mode: { flush: string } | { sweep: true 
       }
     });
   } catch (error) {
-    if (error instanceof MemoryFabricError && error.code === 'LOCK_TIMEOUT') result.lines.push('another sweep is running');
+    if (isMemoryFabricError(error) && error.code === 'LOCK_TIMEOUT') result.lines.push('another sweep is running');
     else result.errors.push(describeError(error));
   }
   return result;

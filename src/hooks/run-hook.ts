@@ -1,6 +1,9 @@
 // The one place that catches: runs a hook end to end and turns every failure into exit 0 with one clear line.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
-import { describeError, isUserFacing, MemoryFabricError } from '../errors.ts';
+import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
+import { describeError, isUserFacing, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
 import type { HookHandler } from './hook-handler.ts';
 import { parseHookInput, type HookInput } from './hook-input.ts';
 import { DEFAULT_STDIN_LIMITS, readJsonFromStream, type StdinLimits } from './read-stdin.ts';
@@ -41,7 +44,7 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
     config = loaded.config;
     stderr.push(...loaded.warnings.map((warning) => `memory-fabric: ${warning}`));
   } catch (error) {
-    return failOpen(handler, undefined, error, stderr);
+    return failOpen(handler, undefined, error, stderr, undefined);
   }
 
   const deadlineMs = handler.deadlineMs(input, config);
@@ -56,22 +59,33 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
     const outcome = await Promise.race([handler.run(input, config, { nowMs: environment.nowMs(), ...(environment.syncScript ? { syncScript: environment.syncScript } : {}) }), deadline]);
     return { exitCode: 0, stdout: outcome.stdout, stderr, explanation: outcome.explanation, ...(outcome.logSummary ? { logSummary: outcome.logSummary } : {}), ...about(input, config) };
   } catch (error) {
-    return { ...failOpen(handler, input, error, stderr), ...about(input, config) };
+    return { ...(await failOpen(handler, input, error, stderr, config.stateDir)), ...about(input, config) };
   } finally {
     clearTimeout(timer);
   }
 }
 
-// A failure: nothing Claude Code would act on, except a systemMessage when the user must know.
-function failOpen(handler: HookHandler, input: HookInput | undefined, error: unknown, stderr: string[]): HookRun {
+// A failure: nothing Claude Code would act on, except a systemMessage when the user must know (once per session
+// and problem: a dead memory server must not nag on every prompt).
+function failOpen(handler: HookHandler, input: HookInput | undefined, error: unknown, stderr: string[], stateDir: string | undefined): HookRun;
+function failOpen(handler: HookHandler, input: HookInput, error: unknown, stderr: string[], stateDir: string): Promise<HookRun>;
+function failOpen(handler: HookHandler, input: HookInput | undefined, error: unknown, stderr: string[], stateDir: string | undefined): HookRun | Promise<HookRun> {
   const line = `memory-fabric ${handler.kind} hook: ${describeError(error)}`;
   stderr.push(line);
-  const code = error instanceof MemoryFabricError ? error.code : undefined;
-  const tellUser = handler.kind === 'context' && code !== undefined && isUserFacing(code) && input !== undefined;
-  const stdout = tellUser
-    ? `${JSON.stringify({ systemMessage: `memory-fabric: no memories were injected: ${describeError(error)}. Run \`memory-fabric doctor\` for help.` })}\n`
-    : '';
-  return { exitCode: 0, stdout, stderr, explanation: [line] };
+  const code = isMemoryFabricError(error) ? error.code : undefined;
+  const quiet: HookRun = { exitCode: 0, stdout: '', stderr, explanation: [line] };
+  if (handler.kind !== 'context' || code === undefined || !isUserFacing(code) || input === undefined || stateDir === undefined) return quiet;
+  return firstNotice(stateDir, input.sessionId, code).then((first) =>
+    first ? { ...quiet, stdout: `${JSON.stringify({ systemMessage: `memory-fabric: no memories were injected: ${describeError(error)}. Run \`memory-fabric doctor\` for help.` })}\n` } : quiet,
+  );
+}
+
+// True the first time a session meets a problem (a marker file in the state folder remembers it).
+async function firstNotice(stateDir: string, sessionId: string, code: string): Promise<boolean> {
+  const marker = path.join(stateDir, 'notices', `${sessionId.replace(/[^\w.-]/g, '_').slice(0, 100)}-${code}`);
+  if (existsSync(marker)) return false;
+  await writeFileAtomic(marker, `${new Date().toISOString()}\n`).catch(() => undefined);
+  return true;
 }
 
 const about = (input: HookInput, config: Config) => ({ event: input.event, sessionId: input.sessionId, stateDir: config.stateDir });

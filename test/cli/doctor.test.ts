@@ -122,3 +122,15 @@ test('long commands show progress on a terminal only: piped, stderr stays empty'
   assert.equal(run.stderr, '');
   assert.match(run.stdout, /entities_added_count: 1/);
 });
+
+test('on the MCP store, doctor checks that the memory server starts and answers', async (t) => {
+  const project = await makeTempProject(t);
+  const env = hookEnv(project, { HOME: path.join(project, 'home'), MEMORY_FABRIC_TIME_SOURCE: 'system', MEMORY_FABRIC_STORE: 'mcp' });
+  const missing = await doctor(project, env);
+  assert.equal(missing.checks.get('store')?.status, 'fail');
+  assert.match(missing.checks.get('store')?.fix ?? '', /install\.ts --store mcp/);
+  await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } } } }));
+  const working = await doctor(project, env);
+  assert.equal(working.checks.get('store')?.status, 'pass', working.checks.get('store')?.detail);
+  assert.match(working.checks.get('store')?.detail ?? '', /answered: 0 entities/);
+});

@@ -1,5 +1,5 @@
 // The file memory bank (.memories/): the graph index plus markdown records, written in locked, atomic cycles with an outbox.
-import { MemoryFabricError } from '../../errors.ts';
+import { isMemoryFabricError, MemoryFabricError } from '../../errors.ts';
 import { canonicalEntityKey, emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
 import { mergeDelta, type MergeCounts } from '../../core/merge.ts';
 import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
@@ -37,7 +37,7 @@ export class BankStore extends BankReader {
       const { value, written } = await runWriteCycle(this.paths, time, (cycle) => this.#applyDeltas(cycle, delta, provenance), this.options.lockTimeoutMs);
       return { ...value, writtenFiles: written, writeTime: { utcDateTime: time.utcDateTime, utcDateTimePrefix: time.utcDateTimePrefix } };
     } catch (error) {
-      if (error instanceof MemoryFabricError && (error.code === 'STORE_CORRUPT' || error.code === 'STORE_UNREADABLE')) {
+      if (isMemoryFabricError(error) && (error.code === 'STORE_CORRUPT' || error.code === 'STORE_UNREADABLE')) {
         if (!isEmpty) await addToOutbox(this.outboxDir, delta, error.message, provenance);
         throw error;
       }

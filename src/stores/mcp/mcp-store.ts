@@ -103,12 +103,20 @@ export class McpStore implements GraphStore {
           await writeDifference(connection, before, graph);
           await verifyWritten(connection, graph, before);
           await removeFromOutbox(pending.entries);
+          await this.#refreshIndex(graph);
           return { written: true, counts, observationsMerged, rejected, timeSourceLabel: time.sourceLabel, outboxPending: pending.unreadable.length, outboxDrained: pending.entries.length, writeTime: time };
         }),
       );
     } catch (error) {
       return defer(error);
     }
+  }
+
+  // After our own write, the search index follows the server's file, so the next prompt need not start the server.
+  async #refreshIndex(graph: KnowledgeGraph): Promise<void> {
+    const file = this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
+    const source = file ? await stat(file).catch(() => undefined) : undefined;
+    if (source) await writeSearchIndex(this.#options.stateDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
   }
 
   async #withConnection<T>(work: (connection: McpConnection) => Promise<T>): Promise<T> {

@@ -8,6 +8,7 @@ import type { GraphView } from '../../core/graph-view.ts';
 import type { GraphDelta, KnowledgeGraph } from '../../core/graph.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import type { WriteTime } from '../bank/time-source.ts';
+import { addToOutbox, readOutbox } from '../bank/outbox.ts';
 
 // The folders whose node_modules may hold @modelcontextprotocol/server-memory: the project's, then this package's.
 export function serverSearchFolders(config: Config, packageFile: string): string[] {
@@ -27,7 +28,20 @@ export function openMcpStore(config: Config, writeTime: (() => Promise<WriteTime
     description,
     readGraph: async (): Promise<KnowledgeGraph> => (await load()).readGraph(),
     openView: async (): Promise<GraphView> => (await load()).openView(),
-    writeDelta: async (delta: GraphDelta, provenance?: WriteProvenance): Promise<WriteReport> => (await load()).writeDelta(delta, provenance),
+    // A server that cannot even be set up (no .mcp.json entry) keeps the delta in the outbox like one that is down.
+    writeDelta: async (delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> => {
+      let store: GraphStore;
+      try {
+        store = await load();
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const outboxDir = path.join(config.stateDir, 'outbox');
+        if (delta.entities.length + delta.relations.length > 0) await addToOutbox(outboxDir, delta, reason, provenance);
+        const pending = await readOutbox(outboxDir);
+        return { written: false, counts: { entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 }, rejected: [], outboxPending: pending.entries.length + pending.unreadable.length, outboxDrained: 0, deferredBecause: reason };
+      }
+      return store.writeDelta(delta, provenance);
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import { canonicalEntityKey, emptyGraph, type GraphEntity, type GraphRelation, t
 import { dedupeGraph, sortGraph, type MergeCounts } from '../../../core/merge.ts';
 import { applySupersessions, findSupersessions } from '../../../core/supersede.ts';
 import { extractTerms } from '../../../core/text.ts';
-import { MemoryFabricError } from '../../../errors.ts';
+import { isMemoryFabricError, MemoryFabricError } from '../../../errors.ts';
 import type { BankStore } from '../bank-store.ts';
 import { zeroCounts } from '../bank-store.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
@@ -111,7 +111,7 @@ async function loadOrRepairGraph(root: string, cycle: WriteCycle, notes: string[
   try {
     return parseGraphIndex(text, path.join(root, GRAPH_INDEX)).graph;
   } catch (error) {
-    if (!(error instanceof MemoryFabricError) || error.code !== 'STORE_CORRUPT') throw error;
+    if (!isMemoryFabricError(error) || error.code !== 'STORE_CORRUPT') throw error;
     const keptAs = `context/knowledge-graph.index.corrupt-${cycle.time.utcDateTimePrefix}.jsonc`;
     await writeFileAtomic(resolveInsideRoot(root, keptAs), text);
     cycle.written.push(keptAs);

@@ -1,0 +1,64 @@
+// Benchmark (not a test): the context hook on the MCP store at 10,000 entities, beside a plain SDK client that connects,
+// makes one search_nodes call and exits, and beside bare `node -e 0`, in one run. The hook keeps a search index of the
+// server's file in its state folder: "cold" is a prompt right after the file changed, "warm" every prompt after that.
+// Usage: node bench/mcp-latency.mjs [--entities 10000] [--runs 7]
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeBank } from './lib/generate-bank.mjs';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const flag = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const entityCount = flag('entities', 10_000);
+const runs = flag('runs', 7);
+const project = mkdtempSync(path.join(os.tmpdir(), 'mf-bench-mcp-'));
+mkdirSync(path.join(project, '.git'));
+makeBank(project, entityCount);
+const index = JSON.parse(readFileSync(path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc'), 'utf8'));
+const memoryFile = path.join(project, 'memory', 'graph.jsonl');
+mkdirSync(path.dirname(memoryFile), { recursive: true });
+writeFileSync(
+  memoryFile,
+  [
+    ...index.entities.map((entity) => JSON.stringify({ type: 'entity', name: entity.entityName, entityType: entity.entityType, observations: entity.observations })),
+    ...index.relations.map((relation) => JSON.stringify({ type: 'relation', from: relation.sourceEntityName, to: relation.targetEntityName, relationType: relation.relationType })),
+  ].join('\n'),
+);
+rmSync(path.join(project, '.memories'), { recursive: true, force: true });
+writeFileSync(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: memoryFile } } } }));
+const serverScript = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/package.json')), 'dist', 'index.js');
+const env = { ...process.env, CLAUDE_PROJECT_DIR: project, MEMORY_FABRIC_STORE: 'mcp', MEMORY_FABRIC_MCP_TIMEOUT_MS: '20000', MEMORY_FABRIC_CONTEXT_DEADLINE_MS: '30000' };
+const hook = path.join(root, 'hooks', 'prompt', 'memory-fabric-context.mjs');
+const prompt = JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 'bench', cwd: project, prompt: 'how do we paginate the orders endpoint with a cursor?' });
+
+const time = (args, input) => {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, args, { input, env, encoding: 'utf8', cwd: root });
+  if (result.status !== 0) throw new Error(`${args.join(' ')}: ${result.stderr}`);
+  return { ms: Number(process.hrtime.bigint() - started) / 1e6, stdout: result.stdout };
+};
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const samples = { 'node -e 0': [], 'plain SDK client: connect + 1 search_nodes': [], 'context hook, cold (file just changed)': [], 'context hook, warm': [] };
+let injected = 0;
+for (let run = 0; run < runs; run += 1) {
+  samples['node -e 0'].push(time(['-e', '0'], '').ms);
+  samples['plain SDK client: connect + 1 search_nodes'].push(time([path.join(root, 'bench', 'lib', 'sdk-one-call.mjs'), serverScript, memoryFile, 'pagination'], '').ms);
+  const stamp = new Date(Date.now() - run * 1000);
+  utimesSync(memoryFile, stamp, stamp);
+  const cold = time([hook], prompt);
+  samples['context hook, cold (file just changed)'].push(cold.ms);
+  injected = cold.stdout.length;
+  samples['context hook, warm'].push(time([hook], prompt).ms);
+}
+const base = median(samples['node -e 0']);
+console.log(`memory-fabric on the MCP store: ${entityCount} entities, ${entityCount * 5} observations, ${entityCount * 2} relations; ${runs} runs each`);
+for (const [name, values] of Object.entries(samples)) console.log(`${name.padEnd(44)} median ${median(values).toFixed(1).padStart(8)} ms   ${(median(values) / base).toFixed(2)}x node -e 0`);
+console.log(`the hook printed ${injected} characters`);
+if (process.argv.includes('--keep')) console.log(`kept ${project}`);
+else rmSync(project, { recursive: true, force: true });
