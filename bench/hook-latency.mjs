@@ -3,18 +3,15 @@
 // Prints medians, p90 and ratios to bare node; the bank is generated with a fixed seed.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { numberFlag } from './lib/flags.mjs';
 import { makeBank } from './lib/generate-bank.mjs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const flag = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const entityCount = flag('entities', 10_000);
-const runs = flag('runs', 15);
+const entityCount = numberFlag('entities', 10_000);
+const runs = numberFlag('runs', 15);
 
 function time(args, input, env) {
   const started = process.hrtime.bigint();

@@ -8,15 +8,12 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { numberFlag } from './lib/flags.mjs';
 import { makeBank } from './lib/generate-bank.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const flag = (name, fallback) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
-const entityCount = flag('entities', 10_000);
-const runs = flag('runs', 7);
+const entityCount = numberFlag('entities', 10_000);
+const runs = numberFlag('runs', 7);
 const project = mkdtempSync(path.join(os.tmpdir(), 'mf-bench-mcp-'));
 mkdirSync(path.join(project, '.git'));
 makeBank(project, entityCount);
