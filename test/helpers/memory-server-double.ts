@@ -4,7 +4,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
-export type Behaviour = 'normal' | 'text-only' | 'is-error' | 'hang' | 'die';
+export type Behaviour = 'normal' | 'text-only' | 'is-error' | 'hang' | 'die' | 'garbage';
 
 interface Entity {
   name: string;
@@ -34,6 +34,7 @@ export function createMemoryServerDouble(behaviour: { current: Behaviour; onDie?
       behaviour.onDie?.();
       return new Promise(() => undefined);
     }
+    if (behaviour.current === 'garbage') return { content: [{ type: 'text', text: '<html>502 Bad Gateway</html>' }] };
     if (behaviour.current === 'is-error') return { isError: true, content: [{ type: 'text', text: `Entity with name nowhere not found` }] };
     const result = run(graph, request.params.name, args);
     const text = JSON.stringify(result, null, 2);

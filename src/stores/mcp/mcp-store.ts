@@ -3,12 +3,12 @@
 // as the bank: same answers); create_entities skips existing names, so those get add_observations; endpoints are
 // created before relations; it keeps no extra fields, so dates and supersession are tagged observations; it loses
 // concurrent writes, so writes are serialized under a lock and verified afterwards, and what failed waits in the outbox.
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
 import { canonicalEntityKey, type GraphDelta, type GraphEntity, type GraphRelation, type KnowledgeGraph } from '../../core/graph.ts';
 import { mergeDelta, type MergeCounts } from '../../core/merge.ts';
-import { entityFromServer, isUpdatedTag, supersededTag, updatedTag } from '../../core/server-memory-jsonl.ts';
+import { entityFromServer, isUpdatedTag, parseServerMemoryJsonl, supersededTag, updatedTag } from '../../core/server-memory-jsonl.ts';
 import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
 import { MemoryFabricError } from '../../errors.ts';
 import { withFileLock } from '../bank/lock.ts';
@@ -44,14 +44,14 @@ export class McpStore implements GraphStore {
   }
 
   // The graph as retrieval reads it. With a local MEMORY_FILE_PATH the search index is kept in the state folder and
-  // used while the file is unchanged: most prompts then never start the server.
+  // used while the file is unchanged, and rebuilt from the file itself when it changed: prompts never start the server.
   async openView(): Promise<GraphView> {
     const file = this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
     if (file) {
       const fresh = openSearchIndex(this.#options.stateDir, file);
       if (fresh) return fresh;
     }
-    const graph = await this.readGraph();
+    const graph = (file ? await readLocalFile(file) : undefined) ?? (await this.readGraph());
     if (file) {
       const source = await stat(file).catch(() => undefined);
       if (source) {
@@ -126,6 +126,17 @@ export class McpStore implements GraphStore {
     } finally {
       await connection.close();
     }
+  }
+}
+
+// The server's own file, read directly when it is local (what read_graph would answer, without starting the server);
+// undefined when it cannot be read cleanly (absent, or caught in the middle of a write), and the server is asked.
+async function readLocalFile(file: string): Promise<KnowledgeGraph | undefined> {
+  try {
+    const parsed = parseServerMemoryJsonl(await readFile(file, 'utf8'));
+    return parsed.problems.length === 0 ? parsed.graph : undefined;
+  } catch {
+    return undefined;
   }
 }
 
