@@ -60,9 +60,9 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
   const cleanDelta = redactDelta(extraction.delta);
   const write = await store.writeDelta(cleanDelta.delta, { sessionId: input.sessionId, mergeNearDuplicates: true });
   await seen.remember(unseen);
-  if (!fresh.missing) {
-    await saveCursor(cursorPath, { ...fresh.nextCursor, sessionId: input.sessionId, ...(Object.keys(extraction.state).length > 0 ? { extractionState: extraction.state } : {}) });
-  }
+  const nextCursor = { ...fresh.nextCursor, sessionId: input.sessionId, ...(Object.keys(extraction.state).length > 0 ? { extractionState: extraction.state } : {}) };
+  // A Stop with nothing new leaves the cursor as it was (no write, no fsync on the hot path).
+  if (!fresh.missing && JSON.stringify(nextCursor) !== JSON.stringify(cursor)) await saveCursor(cursorPath, nextCursor);
   const report: SyncReport = {
     event: input.event,
     sessionId: input.sessionId,
