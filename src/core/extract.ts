@@ -1,6 +1,6 @@
 // Extracts what is worth remembering from conversation messages, with no LLM: decisions (with rationale and the
 // alternatives rejected), conventions, the project's stack, and structured facts from tool calls (see extract-tools.ts).
-import { tagProvenance, type GraphDelta, type GraphEntity, type GraphRelation } from './graph.ts';
+import { tagProvenance, validateName, type GraphDelta, type GraphEntity, type GraphRelation } from './graph.ts';
 import { canonicalTechnology, findTechnologies } from './technologies.ts';
 import { extractTasks } from './extract-tasks.ts';
 import { extractToolFacts, type ToolState } from './extract-tools.ts';
@@ -199,6 +199,7 @@ export function isJunkName(name: string): boolean {
     /^[\d\s.,:-]+$/.test(trimmed) ||
     /^(?:\/tmp\/|\/var\/folders\/|\/private\/tmp\/|[A-Z]:\\Temp\\)/i.test(trimmed) ||
     /[<>{}`*|]/.test(trimmed) ||
-    /^(?:data|info|temp|tmp|item|unknown|thing|stuff|misc|value|result|null|undefined|none|todo|test|it|this|that)$/i.test(trimmed)
+    validateName(trimmed) !== undefined ||
+    /^(?:it|this|that)$/i.test(trimmed)
   );
 }

@@ -20,6 +20,9 @@ export interface MergeCounts {
   supersededRecordsCount: number;
 }
 
+// Counters of a write that added nothing.
+export const zeroCounts = (): MergeCounts => ({ entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
+
 // Observations whose text (without provenance) is at least this similar to one the entity holds are merged into it.
 export const OBSERVATION_MERGE_SIMILARITY = 0.9;
 

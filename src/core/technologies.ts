@@ -16,7 +16,7 @@ const CANONICAL: Record<string, string[]> = {
 };
 
 // Names that are also ordinary English words match only as written (capitalized); "Go" only through "golang".
-const CASE_SENSITIVE = new Set(['Express', 'Swift', 'Rust', 'Bun', 'Lambda', 'Jest', 'React', 'Angular', 'Flask', 'Celery', 'Vite', 'Cargo', 'Poetry', 'Yarn', 'Biome', 'Zod', 'Drizzle', 'Actix', 'Axum', 'Stripe', 'Sentry', 'Elixir', 'Ruby', 'Java', 'Python', 'Prettier', 'Express']);
+const CASE_SENSITIVE = new Set(['Express', 'Swift', 'Rust', 'Bun', 'Lambda', 'Jest', 'React', 'Angular', 'Flask', 'Celery', 'Vite', 'Cargo', 'Poetry', 'Yarn', 'Biome', 'Zod', 'Drizzle', 'Actix', 'Axum', 'Stripe', 'Sentry', 'Elixir', 'Ruby', 'Java', 'Python', 'Prettier']);
 const ALIAS_ONLY = new Set(['Go']);
 
 const ENTRIES = Object.entries(CANONICAL).flatMap(([name, aliases]) =>

@@ -1,11 +1,11 @@
 // The file memory bank (.memories/): the graph index plus markdown records, written in locked, atomic cycles with an outbox.
 import { isMemoryFabricError, MemoryFabricError } from '../../errors.ts';
 import { canonicalEntityKey, emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
-import { mergeDelta, type MergeCounts } from '../../core/merge.ts';
+import { mergeDelta, zeroCounts, type MergeCounts } from '../../core/merge.ts';
 import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
 import type { WriteProvenance, WriteReport } from '../graph-store.ts';
 import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
-import { addToOutbox, readOutbox, removeFromOutbox } from './outbox.ts';
+import { addToOutbox, deferToOutbox, readOutbox, removeFromOutbox } from './outbox.ts';
 import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';
 import type { WriteTime } from './time-source.ts';
 import { BankReader } from './bank-reader.ts';
@@ -14,8 +14,6 @@ import type { WriteCycle } from './write-cycle.ts';
 export type { BankOptions } from './bank-reader.ts';
 
 export const INDEX_RELATIVE_PATH = GRAPH_INDEX;
-
-export const zeroCounts = (): MergeCounts => ({ entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
 
 // The file bank for reading and writing.
 export class BankStore extends BankReader {
@@ -29,7 +27,7 @@ export class BankStore extends BankReader {
     try {
       time = await this.fetchTime();
     } catch (error) {
-      return this.#defer(delta, error, provenance);
+      return deferToOutbox(this.outboxDir, delta, error, provenance);
     }
     try {
       // The write side (records, YAML) is loaded only when there is something to write.
@@ -41,7 +39,7 @@ export class BankStore extends BankReader {
         if (!isEmpty) await addToOutbox(this.outboxDir, delta, error.message, provenance);
         throw error;
       }
-      return this.#defer(delta, error, provenance);
+      return deferToOutbox(this.outboxDir, delta, error, provenance);
     }
   }
 
@@ -83,9 +81,11 @@ export class BankStore extends BankReader {
     }
     const changed = counts.entitiesAddedCount + counts.relationsAddedCount + counts.observationsAddedCount + counts.supersededRecordsCount > 0;
     if (changed) {
-      await this.#writeEntityRecords(cycle, graph, changedKeys);
+      const { findRecordPaths } = await import('./records.ts');
+      const existing = await findRecordPaths(this.options.bankDir);
+      await this.#writeEntityRecords(cycle, graph, changedKeys, existing);
       for (const [sessionId, names] of touched) {
-        if (sessionId !== '' && names.size > 0) await this.#writeSessionOverview(cycle, sessionId, [...names].sort());
+        if (sessionId !== '' && names.size > 0) await this.#writeSessionOverview(cycle, sessionId, [...names].sort(), existing);
       }
       await cycle.writeGraph(graph);
     }
@@ -94,8 +94,7 @@ export class BankStore extends BankReader {
   }
 
   // Decision and error entities that changed get their markdown record (created once, refreshed after).
-  async #writeEntityRecords(cycle: WriteCycle, graph: KnowledgeGraph, changedNames: ReadonlySet<string>): Promise<void> {
-    const existing = await this.#recordPathsByName();
+  async #writeEntityRecords(cycle: WriteCycle, graph: KnowledgeGraph, changedNames: ReadonlySet<string>, existing: ReadonlyMap<string, string>): Promise<void> {
     for (const entity of graph.entities) {
       const kind = recordKindFor(entity.entityType);
       if (!kind || !changedNames.has(canonicalEntityKey(entity.name))) continue;
@@ -105,30 +104,11 @@ export class BankStore extends BankReader {
     }
   }
 
-  async #writeSessionOverview(cycle: WriteCycle, sessionId: string, names: string[]): Promise<void> {
+  async #writeSessionOverview(cycle: WriteCycle, sessionId: string, names: string[], existing: ReadonlyMap<string, string>): Promise<void> {
     const suffix = `session-${slugify(sessionId).slice(0, 36)}-overview`;
-    const existing = (await this.#recordPathsByName()).get(`session|${suffix}`) ?? `${RECORD_FOLDERS.session}/${recordFileName(cycle.time.utcDateTimePrefix, suffix)}`;
-    const previous = await cycle.readRecord(existing);
-    const body = renderSessionOverviewBody(previous?.body, { sessionId, entities: names, relations: [], syncedAt: cycle.time.utcDateTime });
-    await cycle.writeRecord(existing, body, { session_id: sessionId });
-  }
-
-  // Existing records by "<kind>|<name part of the file name>".
-  async #recordPathsByName(): Promise<Map<string, string>> {
-    const { listRecords } = await import('./records.ts');
-    const { records } = await listRecords(this.options.bankDir);
-    const byName = new Map<string, string>();
-    for (const record of records) {
-      const name = recordNameOf(record.relativePath.split('/').pop() ?? '');
-      if (record.kind && name && !byName.has(`${record.kind}|${name}`)) byName.set(`${record.kind}|${name}`, record.relativePath);
-    }
-    return byName;
-  }
-
-  async #defer(delta: GraphDelta, error: unknown, provenance: WriteProvenance): Promise<WriteReport> {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (delta.entities.length + delta.relations.length > 0) await addToOutbox(this.outboxDir, delta, reason, provenance);
-    const pending = await readOutbox(this.outboxDir);
-    return { written: false, counts: zeroCounts(), rejected: [], outboxPending: pending.entries.length + pending.unreadable.length, outboxDrained: 0, deferredBecause: reason };
+    const relativePath = existing.get(`session|${suffix}`) ?? `${RECORD_FOLDERS.session}/${recordFileName(cycle.time.utcDateTimePrefix, suffix)}`;
+    const previous = await cycle.readRecord(relativePath);
+    const body = renderSessionOverviewBody(previous?.body, { sessionId, entities: names, syncedAt: cycle.time.utcDateTime });
+    await cycle.writeRecord(relativePath, body, { session_id: sessionId });
   }
 }

@@ -17,7 +17,6 @@ export function renderEntityRecordBody(entity: GraphEntity, relations: readonly 
 export interface SessionContribution {
   sessionId: string;
   entities: string[];
-  relations: string[];
   syncedAt: string;
 }
 
@@ -27,7 +26,6 @@ export function renderSessionOverviewBody(previousBody: string | undefined, cont
     `## Sync at ${contribution.syncedAt}`,
     '',
     ...contribution.entities.map((name) => `- entity: ${name}`),
-    ...contribution.relations.map((relation) => `- relation: ${relation}`),
   ].join('\n');
   const start = previousBody?.trimEnd() || `# Session ${contribution.sessionId}\n\nWhat memory-fabric recorded from this session, one entry per sync that added something.`;
   return `${start}\n\n${entry}\n`;

@@ -122,3 +122,16 @@ export function recordObservations(record: MemoryRecord): string[] {
   const section = record.body.split(/^## Observations\s*$/m)[1]?.split(/^## /m)[0] ?? '';
   return section.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2).trim()).filter((line) => line !== '(none yet)');
 }
+
+// Existing records by "<kind>|<name part of the file name>", from the folder listings alone (nothing is parsed).
+export async function findRecordPaths(root: string): Promise<Map<string, string>> {
+  const byName = new Map<string, string>();
+  for (const [kind, folder] of Object.entries(RECORD_FOLDERS) as Array<[RecordKind, string]>) {
+    const names = await readdir(path.join(root, folder)).catch(() => [] as string[]);
+    for (const name of names.sort()) {
+      const recordName = recordNameOf(name);
+      if (recordName && !byName.has(`${kind}|${recordName}`)) byName.set(`${kind}|${recordName}`, `${folder}/${name}`);
+    }
+  }
+  return byName;
+}

@@ -7,12 +7,12 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
 import { canonicalEntityKey, type GraphDelta, type GraphEntity, type GraphRelation, type KnowledgeGraph } from '../../core/graph.ts';
-import { mergeDelta, type MergeCounts } from '../../core/merge.ts';
+import { mergeDelta, zeroCounts, type MergeCounts } from '../../core/merge.ts';
 import { entityFromServer, isUpdatedTag, parseServerMemoryJsonl, supersededTag, updatedTag } from '../../core/server-memory-jsonl.ts';
 import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
 import { MemoryFabricError } from '../../errors.ts';
 import { withFileLock } from '../bank/lock.ts';
-import { addToOutbox, readOutbox, removeFromOutbox } from '../bank/outbox.ts';
+import { deferToOutbox, readOutbox, removeFromOutbox } from '../bank/outbox.ts';
 import { openSearchIndex, writeSearchIndex } from '../bank/search-index-files.ts';
 import type { WriteTime } from '../bank/time-source.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
@@ -27,8 +27,6 @@ export interface McpStoreOptions {
   // For tests: how to connect (an in-memory transport, a server that misbehaves).
   connect?: () => Promise<McpConnection>;
 }
-
-const zeroCounts = (): MergeCounts => ({ entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
 
 export class McpStore implements GraphStore {
   readonly description: string;
@@ -67,12 +65,7 @@ export class McpStore implements GraphStore {
     const outboxDir = path.join(this.#options.stateDir, 'outbox');
     const isEmpty = delta.entities.length + delta.relations.length === 0;
     if (isEmpty && (await readOutbox(outboxDir)).entries.length === 0) return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
-    const defer = async (error: unknown): Promise<WriteReport> => {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (!isEmpty) await addToOutbox(outboxDir, delta, reason, provenance);
-      const pending = await readOutbox(outboxDir);
-      return { written: false, counts: zeroCounts(), rejected: [], outboxPending: pending.entries.length + pending.unreadable.length, outboxDrained: 0, deferredBecause: reason };
-    };
+    const defer = (error: unknown): Promise<WriteReport> => deferToOutbox(outboxDir, delta, error, provenance);
     if (!this.#options.writeTime) throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
     let time: WriteTime;
     try {

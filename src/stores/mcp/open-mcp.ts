@@ -8,7 +8,7 @@ import type { GraphView } from '../../core/graph-view.ts';
 import type { GraphDelta, KnowledgeGraph } from '../../core/graph.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import type { WriteTime } from '../bank/time-source.ts';
-import { addToOutbox, readOutbox } from '../bank/outbox.ts';
+import { deferToOutbox } from '../bank/outbox.ts';
 
 // The folders whose node_modules may hold @modelcontextprotocol/server-memory: the project's, then this package's.
 export function serverSearchFolders(config: Config, packageFile: string): string[] {
@@ -34,11 +34,7 @@ export function openMcpStore(config: Config, writeTime: (() => Promise<WriteTime
       try {
         store = await load();
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        const outboxDir = path.join(config.stateDir, 'outbox');
-        if (delta.entities.length + delta.relations.length > 0) await addToOutbox(outboxDir, delta, reason, provenance);
-        const pending = await readOutbox(outboxDir);
-        return { written: false, counts: { entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 }, rejected: [], outboxPending: pending.entries.length + pending.unreadable.length, outboxDrained: 0, deferredBecause: reason };
+        return deferToOutbox(path.join(config.stateDir, 'outbox'), delta, error, provenance);
       }
       return store.writeDelta(delta, provenance);
     },

@@ -1,8 +1,8 @@
 // The seed's bootstrap mode: the core tree, an empty graph index, index.md, and the event in the session timeline.
 import type { BankStore } from '../bank-store.ts';
-import { zeroCounts } from '../bank-store.ts';
+import { zeroCounts } from '../../../core/merge.ts';
 import { RECORD_FOLDERS, recordFileName } from '../layout.ts';
-import { listRecords } from '../records.ts';
+import { findRecordPaths, listRecords } from '../records.ts';
 import { runWriteCycle } from '../write-cycle.ts';
 import type { OutputContract } from './contract.ts';
 import { checkHealth } from './health.ts';
@@ -21,9 +21,8 @@ export async function bootstrapBank(bank: BankStore, project: string): Promise<O
   const { root } = bank.paths;
   const { written } = await runWriteCycle(bank.paths, time, async (cycle) => {
     if (cycle.written.length === 0) return;
-    const { records } = await listRecords(root);
-    const existing = records.find((record) => record.relativePath.startsWith(`${RECORD_FOLDERS.session}/`) && record.relativePath.endsWith(`__${TIMELINE}.md`));
-    const relativePath = existing?.relativePath ?? `${RECORD_FOLDERS.session}/${recordFileName(time.utcDateTimePrefix, TIMELINE)}`;
+    const relativePath = (await findRecordPaths(root)).get(`session|${TIMELINE}`) ?? `${RECORD_FOLDERS.session}/${recordFileName(time.utcDateTimePrefix, TIMELINE)}`;
+    const existing = await cycle.readRecord(relativePath);
     const previous = existing?.body.trimEnd() ?? '# Session timeline\n\nEvents of this memory bank, oldest first.\n';
     await cycle.writeRecord(relativePath, `${previous}\n- ${time.utcDateTime} bootstrap: memory bank initialized (${cycle.written.join(', ')})\n`);
   });

@@ -1,6 +1,6 @@
 // The contract of a mode that could not write (time source down, bank locked): a recoverable error, nothing changed.
 import { describeError } from '../../../errors.ts';
-import { zeroCounts } from '../bank-store.ts';
+import { zeroCounts } from '../../../core/merge.ts';
 import type { BankMode, OutputContract } from './contract.ts';
 
 export function failedContract(mode: BankMode, project: string, error: unknown): OutputContract {

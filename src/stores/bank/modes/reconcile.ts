@@ -3,12 +3,11 @@
 import path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
 import { canonicalEntityKey, emptyGraph, type GraphEntity, type GraphRelation, type KnowledgeGraph } from '../../../core/graph.ts';
-import { dedupeGraph, sortGraph, type MergeCounts } from '../../../core/merge.ts';
+import { dedupeGraph, sortGraph, zeroCounts, type MergeCounts } from '../../../core/merge.ts';
 import { applySupersessions, findSupersessions } from '../../../core/supersede.ts';
 import { extractTerms } from '../../../core/text.ts';
 import { isMemoryFabricError, MemoryFabricError } from '../../../errors.ts';
 import type { BankStore } from '../bank-store.ts';
-import { zeroCounts } from '../bank-store.ts';
 import { writeFileAtomic } from '../atomic-write.ts';
 import { parseGraphIndex } from '../jsonc-index.ts';
 import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, resolveInsideRoot } from '../layout.ts';

@@ -7,7 +7,7 @@ import { scoreView } from '../../../core/relevance.ts';
 import { buildGraphView } from '../../../core/graph-view.ts';
 import { parseQuery } from '../../../core/query.ts';
 import type { BankStore } from '../bank-store.ts';
-import { zeroCounts } from '../bank-store.ts';
+import { zeroCounts } from '../../../core/merge.ts';
 import { GRAPH_INDEX, INDEX_MD, PROJECT_MD } from '../layout.ts';
 import { listRecords, recordObservations, type MemoryRecord } from '../records.ts';
 import type { OutputContract } from './contract.ts';
