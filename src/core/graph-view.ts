@@ -2,7 +2,7 @@
 // Built in memory from a graph (buildGraphView), or loaded from the bank's search index files (stores/bank/search-index-files.ts):
 // retrieval is the same code on both, so every store ranks the same graph the same way.
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from './graph.ts';
-import { extractTerms } from './text.ts';
+import { extractTerms, nameHead } from './text.ts';
 
 // Postings say where a stem occurs: in entity id's name (field 0), type (-1), or observation k (field k + 1).
 export interface IndexedRelation {
@@ -23,6 +23,8 @@ export interface GraphView {
   entity(id: number): GraphEntity;
   idOf(name: string): number | undefined;
   names(): readonly string[];
+  // The first words of the names that have several words (see wordRuns).
+  nameHeads(): ReadonlySet<string>;
   // Only the session-start selection needs every summary; retrieval asks this.
   isSuperseded(id: number): boolean;
   summaries(): readonly EntitySummary[];
@@ -80,14 +82,23 @@ export function summarize(graph: KnowledgeGraph, relationsById: readonly Indexed
   return graph.entities.map((entity, id) => ({ ...(entity.updatedAt ? { updatedAt: entity.updatedAt } : {}), superseded: !!entity.supersededBy, degree: relationsById[id]?.length ?? 0 }));
 }
 
+// Canonical name -> id (the first entity of a name wins), and the heads of names of several words.
+export function indexNames(names: readonly string[]): { ids: Map<string, number>; heads: Set<string> } {
+  const ids = new Map<string, number>();
+  const heads = new Set<string>();
+  for (let id = names.length - 1; id >= 0; id -= 1) {
+    const key = canonicalEntityKey(names[id] as string);
+    ids.set(key, id);
+    const head = nameHead(key);
+    if (head !== undefined) heads.add(head);
+  }
+  return { ids, heads };
+}
+
 // A view of a graph held in memory (tokenizes every entity: fine for small graphs and tests; the bank keeps
 // a prebuilt index on disk for large ones).
 export function buildGraphView(graph: KnowledgeGraph): GraphView {
-  const ids = new Map<string, number>();
-  graph.entities.forEach((entity, id) => {
-    const key = canonicalEntityKey(entity.name);
-    if (!ids.has(key)) ids.set(key, id);
-  });
+  const { ids, heads } = indexNames(graph.entities.map((entity) => entity.name));
   const idOf = (name: string): number | undefined => ids.get(canonicalEntityKey(name));
   const postings = buildPostings(graph.entities);
   const stems = [...postings.keys()];
@@ -99,6 +110,7 @@ export function buildGraphView(graph: KnowledgeGraph): GraphView {
     entity: (id) => graph.entities[id] as GraphEntity,
     idOf,
     names: () => names,
+    nameHeads: () => heads,
     isSuperseded: (id) => summaries[id]?.superseded === true,
     summaries: () => summaries,
     relationsOf: (id) => relations[id] ?? [],

@@ -22,12 +22,12 @@ const IDENTIFIER = /(?:[\w.-]*\/[\w./-]+)|(?:\b[a-z]+(?:[A-Z][a-z0-9]+)+\b)|(?:\
 const QUOTED = /["'`]([^"'`]{2,80})["'`]/g;
 
 // Parses a prompt; nameOf finds the graph entity a word or run of words of the prompt names, if any.
-export function parseQuery(prompt: string, nameOf: (candidate: string) => string | undefined = () => undefined): ParsedQuery {
+export function parseQuery(prompt: string, nameOf: (candidate: string) => string | undefined = () => undefined, nameHeads?: ReadonlySet<string>): ParsedQuery {
   const text = prompt.trim();
   const hints = new Set<string>();
   for (const match of text.matchAll(IDENTIFIER)) hints.add(match[0]);
   for (const match of text.matchAll(QUOTED)) if (match[1]) hints.add(match[1].trim());
-  for (const run of wordRuns(text)) {
+  for (const run of wordRuns(text, nameHeads)) {
     const name = nameOf(run);
     if (name && name.length >= 3) hints.add(name);
   }

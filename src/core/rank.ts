@@ -30,12 +30,18 @@ export function computeAuthority(memory: Memory): number {
 
 // Multiplies relevance by the factor when the memory mentions another entity of the graph (the seed's Step 5).
 // The text's words and runs of up to four words are looked up as names: the cost follows the results, not the graph.
-export function boostCrossReferences(memories: readonly Memory[], nameOf: (candidate: string) => string | undefined, factor: number): Memory[] {
+export function boostCrossReferences(memories: readonly Memory[], nameOf: (candidate: string) => string | undefined, factor: number, nameHeads?: ReadonlySet<string>): Memory[] {
+  // Results share most of their words: each run is looked up once.
+  const looked = new Map<string, string | undefined>();
   return memories.map((memory) => {
     const mentioned = new Set<string>();
     for (const observation of memory.entity.observations) {
-      for (const run of wordRuns(observation)) {
-        const name = nameOf(run);
+      for (const run of wordRuns(observation, nameHeads)) {
+        let name = looked.get(run);
+        if (name === undefined && !looked.has(run)) {
+          name = nameOf(run);
+          looked.set(run, name);
+        }
         if (name && name.length >= 3 && name !== memory.entity.name) mentioned.add(name);
       }
     }

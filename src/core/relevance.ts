@@ -78,7 +78,8 @@ export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: numb
     });
   });
   const candidates: number[] = [];
-  for (let id = 0; id < size; id += 1) if (((matchedMask[id] ?? 0) !== 0 || hinted.has(id)) && isLive(id)) candidates.push(id);
+  for (let id = 0; id < size; id += 1) if ((matchedMask[id] ?? 0) !== 0 && isLive(id)) candidates.push(id);
+  for (const id of hinted) if ((matchedMask[id] ?? 0) === 0) candidates.push(id);
   // Pass 2: the per-field part, for the best bounds only (relevance is at least half its bound, so an entity
   // further down could overtake only one that its own bound already nearly equals).
   const exactCount = Number.isFinite(wanted) ? Math.max(wanted * 4, 64) : candidates.length;

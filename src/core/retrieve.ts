@@ -39,7 +39,7 @@ export function retrieveFromView(view: GraphView, prompt: string, options: Retri
   const isLive = (ref: number): boolean => options.includeSuperseded || !view.isSuperseded(ref);
   const names = view.names();
   const nameOf = (candidate: string): string | undefined => names[view.idOf(candidate) ?? -1];
-  const query = parseQuery(prompt, nameOf);
+  const query = parseQuery(prompt, nameOf, view.nameHeads());
   if (prompt.trim() === '') return { query, mode: 'recent', memories: selectRecent(view, isLive, options) };
   // A prompt with no content words ("ok", "continue") injects nothing: SessionStart already gave the recent
   // memories, and repeating them after every short reply is the token bloat users of other tools complain of.
@@ -54,7 +54,7 @@ export function retrieveFromView(view: GraphView, prompt: string, options: Retri
     .slice(0, options.maxResults * DEDUPE_POOL_FACTOR)
     .map((candidate) => normalizeEntity(candidate.ref, view.entity(candidate.ref), candidate.relevance, candidate.matchedTerms, candidate.hops, candidate.path));
   const unique = dedupeMemories(strongest, options.dedupThreshold);
-  const boosted = boostCrossReferences(unique, nameOf, options.boostFactor);
+  const boosted = boostCrossReferences(unique, nameOf, options.boostFactor, view.nameHeads());
   // The floor is on how well the memory matches the prompt, before the cross-reference boost (which ranks, not selects).
   const ranked = rankMemories(boosted, options.nowMs).filter((memory) => memory.breakdown.relevance >= RELEVANCE_FLOOR);
   return { query, mode: 'search', memories: linkResults(ranked.slice(0, options.maxResults), view) };

@@ -70,11 +70,20 @@ export const MAX_NAME_WORDS = 4;
 
 // Every run of one to four consecutive words of a text (words keep inner . _ / - so that orders-api,
 // prism.core and src/a.ts stay whole), as a text may spell an entity's name.
-export function wordRuns(text: string): string[] {
+// With heads (the lowercased first words of the names that have several words), runs of several words start only
+// at a head: most words begin no name, and building every run costs more than the lookups.
+export function wordRuns(text: string, heads?: ReadonlySet<string>): string[] {
   const words = text.split(/[\s,;:!?()[\]{}"'`<>]+/).map((word) => word.replace(/\.+$/, '')).filter(Boolean);
   const runs: string[] = [];
   for (let start = 0; start < words.length; start += 1) {
-    for (let length = 1; length <= MAX_NAME_WORDS && start + length <= words.length; length += 1) runs.push(words.slice(start, start + length).join(' '));
+    const longest = heads && !heads.has((words[start] as string).toLowerCase()) ? 1 : MAX_NAME_WORDS;
+    for (let length = 1; length <= longest && start + length <= words.length; length += 1) runs.push(length === 1 ? (words[start] as string) : words.slice(start, start + length).join(' '));
   }
   return runs;
+}
+
+// The first word of a canonical name of several words (what wordRuns' heads hold), or undefined.
+export function nameHead(canonicalName: string): string | undefined {
+  const space = canonicalName.indexOf(' ');
+  return space > 0 ? canonicalName.slice(0, space) : undefined;
 }

@@ -88,3 +88,19 @@ test('a memory that mentions another entity of the graph gets the cross-referenc
   assert.equal(retrieval.memories[0]?.breakdown.boost, 1.2);
   assert.ok(retrieval.memories[0]?.entities.includes('PostgreSQL'));
 });
+
+test('names of several words are found in results and prompts, whatever their case', () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      { name: 'orders-api', entityType: 'component', observations: ['Its contract is owned by the Billing Platform Team since March.'] },
+      { name: 'Billing Platform Team', entityType: 'team', observations: ['On call for invoices.'] },
+      { name: 'Billing', entityType: 'component', observations: ['Generates invoices.'] },
+    ],
+    relations: [],
+  };
+  const boosted = retrieveMemories(graph, 'who owns the orders api contract', OPTIONS).memories.find((memory) => memory.id === 'graph:orders-api');
+  assert.equal(boosted?.breakdown.boost, 1.2);
+  assert.ok(boosted?.entities.includes('Billing Platform Team'));
+  assert.ok(boosted?.entities.includes('Billing'));
+  assert.ok(retrieveMemories(graph, 'ask the billing platform team', OPTIONS).query.entityHints.includes('Billing Platform Team'));
+});

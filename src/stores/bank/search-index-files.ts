@@ -6,7 +6,7 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from '../../core/graph.ts';
-import { buildPostings, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
+import { buildPostings, indexNames, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { GRAPH_INDEX } from './layout.ts';
 
@@ -130,7 +130,7 @@ function loadGeneration(folder: string, size: number): GraphView {
     return relations;
   };
   let summaries: ReturnType<GraphView['summaries']> | undefined;
-  let ids: Map<string, number> | undefined;
+  let nameIndex: ReturnType<typeof indexNames> | undefined;
   // Dictionary lines already found (null: the stem is not in the dictionary).
   const entries = new Map<string, { start: number; count: number } | null>();
   const entities = new Map<number, GraphEntity>();
@@ -141,15 +141,8 @@ function loadGeneration(folder: string, size: number): GraphView {
     isSuperseded: (id) => superseded.has(id),
     summaries: () => (summaries ??= JSON.parse(read('summaries.json').toString('utf8')) as ReturnType<GraphView['summaries']>),
     relationsOf,
-    idOf: (name) => {
-      if (!ids) {
-        ids = new Map();
-        names.forEach((entityName, id) => {
-          if (!ids?.has(canonicalEntityKey(entityName))) ids?.set(canonicalEntityKey(entityName), id);
-        });
-      }
-      return ids.get(canonicalEntityKey(name));
-    },
+    idOf: (name) => (nameIndex ??= indexNames(names)).ids.get(canonicalEntityKey(name)),
+    nameHeads: () => (nameIndex ??= indexNames(names)).heads,
     entity: (id) => {
       const cached = entities.get(id);
       if (cached) return cached;
