@@ -4,7 +4,6 @@
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from './graph.ts';
 import { extractTerms, nameHead } from './text.ts';
 
-// Postings say where a stem occurs: in entity id's name (field 0), type (-1), or observation k (field k + 1).
 export interface IndexedRelation {
   from: number;
   to: number;
@@ -22,7 +21,8 @@ export interface GraphView {
   readonly size: number;
   entity(id: number): GraphEntity;
   idOf(name: string): number | undefined;
-  names(): readonly string[];
+  // The name of entity id (as the graph spells it).
+  name(id: number): string;
   // The first words of the names that have several words (see wordRuns).
   nameHeads(): ReadonlySet<string>;
   // Only the session-start selection needs every summary; retrieval asks this.
@@ -31,7 +31,8 @@ export interface GraphView {
   relationsOf(id: number): readonly IndexedRelation[];
   // Every indexed stem that contains the needle.
   stemsContaining(needle: string): readonly string[];
-  // Where a stem occurs, flat: [id, field, id, field, ...] (no object per posting: common words have thousands).
+  // Where a stem occurs: one posting per entity, flat (no object per posting: common words have thousands).
+  // See POSTING_WIDTH.
   postings(stem: string): Int32Array;
 }
 
@@ -39,6 +40,14 @@ const EMPTY = new Int32Array(0);
 
 export const NAME_FIELD = 0;
 export const TYPE_FIELD = -1;
+
+// A posting is three ints: the entity id; flags (bit 0: in the name, bit 1: in the type, bits 2 and up: how many
+// observations hold the stem); and a bitmask of which of the first 32 observations hold it. One posting per
+// entity, not per field: a word common in the graph has far fewer of them, and scoring a prompt reads them all.
+export const POSTING_WIDTH = 3;
+export const IN_NAME = 1;
+export const IN_TYPE = 2;
+export const COUNT_SHIFT = 2;
 
 // The stems of each field of an entity: [field, stems] pairs (name, type, then each observation).
 export function entityFields(entity: GraphEntity): Array<[number, string[]]> {
@@ -49,16 +58,28 @@ export function entityFields(entity: GraphEntity): Array<[number, string[]]> {
   ];
 }
 
-// The postings of a whole graph: stem -> flat [id, field, ...] pairs, each pair once.
+// The postings of a whole graph: stem -> flat postings (see POSTING_WIDTH), in id order.
 export function buildPostings(entities: readonly GraphEntity[]): Map<string, Int32Array> {
   const lists = new Map<string, number[]>();
   entities.forEach((entity, id) => {
+    // This entity's posting of each stem: [flags, bits].
+    const own = new Map<string, [number, number]>();
     for (const [field, stems] of entityFields(entity)) {
       for (const stem of new Set(stems)) {
-        const list = lists.get(stem);
-        if (list) list.push(id, field);
-        else lists.set(stem, [id, field]);
+        const posting = own.get(stem) ?? [0, 0];
+        if (field === NAME_FIELD) posting[0] |= IN_NAME;
+        else if (field === TYPE_FIELD) posting[0] |= IN_TYPE;
+        else {
+          posting[0] += 1 << COUNT_SHIFT;
+          if (field <= 32) posting[1] |= 1 << (field - 1);
+        }
+        own.set(stem, posting);
       }
+    }
+    for (const [stem, [flags, bits]] of own) {
+      const list = lists.get(stem);
+      if (list) list.push(id, flags, bits);
+      else lists.set(stem, [id, flags, bits]);
     }
   });
   return new Map([...lists].map(([stem, list]) => [stem, Int32Array.from(list)] as const));
@@ -83,7 +104,7 @@ export function summarize(graph: KnowledgeGraph, relationsById: readonly Indexed
 }
 
 // Canonical name -> id (the first entity of a name wins), and the heads of names of several words.
-export function indexNames(names: readonly string[]): { ids: Map<string, number>; heads: Set<string> } {
+function indexNames(names: readonly string[]): { ids: Map<string, number>; heads: Set<string> } {
   const ids = new Map<string, number>();
   const heads = new Set<string>();
   for (let id = names.length - 1; id >= 0; id -= 1) {
@@ -109,7 +130,7 @@ export function buildGraphView(graph: KnowledgeGraph): GraphView {
     size: graph.entities.length,
     entity: (id) => graph.entities[id] as GraphEntity,
     idOf,
-    names: () => names,
+    name: (id) => names[id] ?? '',
     nameHeads: () => heads,
     isSuperseded: (id) => summaries[id]?.superseded === true,
     summaries: () => summaries,

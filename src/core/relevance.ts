@@ -2,7 +2,7 @@
 // blended with how well one single field (the name, or one observation) covers the query. Reads only the
 // inverted index of a GraphView: no entity is loaded or tokenized to be scored, and the work is two passes
 // over typed arrays (whole coverage for every entity, then the per-field part for the best candidates only).
-import { NAME_FIELD, TYPE_FIELD, type GraphView } from './graph-view.ts';
+import { COUNT_SHIFT, IN_NAME, IN_TYPE, NAME_FIELD, POSTING_WIDTH, type GraphView } from './graph-view.ts';
 import type { ParsedQuery } from './query.ts';
 import { synonymsOf } from './synonyms.ts';
 
@@ -59,48 +59,60 @@ export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: numb
   });
   const idfSum = idf.reduce((sum, value) => sum + value, 0);
 
-  // Pass 1: whole coverage of every entity (an upper bound of its relevance).
+  // Pass 1: whole coverage of every entity (an upper bound of its relevance). Plain loops: this runs once per
+  // process, before V8 has optimized anything, over every posting of the prompt's words.
   const whole = new Float64Array(size);
   const matchedMask = new Uint32Array(size);
   const chosenKind = terms.map(() => new Uint8Array(size));
-  terms.forEach((match, termIndex) => {
+  const candidates: number[] = [];
+  for (let termIndex = 0; termIndex < terms.length; termIndex += 1) {
+    const match = terms[termIndex] as TermMatch;
     const weight = idf[termIndex] ?? 0;
+    const bit = 1 << Math.min(termIndex, 31);
     const chosen = chosenKind[termIndex] as Uint8Array;
-    match.kinds.forEach((kind, kindIndex) => {
-      for (const id of kind.touched) {
+    for (let kindIndex = 0; kindIndex < match.kinds.length; kindIndex += 1) {
+      const kind = match.kinds[kindIndex] as KindArrays;
+      const touched = kind.touched;
+      for (let index = 0; index < touched.length; index += 1) {
+        const id = touched[index] as number;
         if (chosen[id] !== 0) continue;
         const score = kindScore(kind, id);
         if (score === 0) continue;
         chosen[id] = kindIndex + 1;
-        whole[id] = (whole[id] ?? 0) + score * weight;
-        matchedMask[id] = (matchedMask[id] ?? 0) | (1 << Math.min(termIndex, 31));
+        whole[id] = (whole[id] as number) + score * weight;
+        const mask = matchedMask[id] as number;
+        if (mask === 0 && isLive(id)) candidates.push(id);
+        matchedMask[id] = mask | bit;
       }
-    });
-  });
-  const candidates: number[] = [];
-  for (let id = 0; id < size; id += 1) if ((matchedMask[id] ?? 0) !== 0 && isLive(id)) candidates.push(id);
-  for (const id of hinted) if ((matchedMask[id] ?? 0) === 0) candidates.push(id);
+    }
+  }
+  for (const id of hinted) if (matchedMask[id] === 0) candidates.push(id);
   // Pass 2: the per-field part, for the best bounds only (relevance is at least half its bound, so an entity
   // further down could overtake only one that its own bound already nearly equals).
   const exactCount = Number.isFinite(wanted) ? Math.max(wanted * 4, 64) : candidates.length;
   const best = selectBest(candidates, whole, hinted, exactCount);
-  const names = view.names();
   const scored = scoreExactly(best, terms, idf, idfSum, chosenKind, whole, matchedMask, hinted);
-  return scored.sort((a, b) => b.relevance - a.relevance || compareNames(names[a.id] ?? '', names[b.id] ?? ''));
+  return scored.sort((a, b) => b.relevance - a.relevance || compareNames(view.name(a.id), view.name(b.id)));
 }
 
 // The `count` candidates with the highest whole coverage (named ones always), without sorting them all.
 function selectBest(candidates: readonly number[], whole: Float64Array, hinted: ReadonlySet<number>, count: number): number[] {
-  if (candidates.length <= count) return [...candidates];
+  if (candidates.length <= count) return [...candidates].sort((a, b) => a - b);
   const values = new Float64Array(candidates.length);
-  for (let index = 0; index < candidates.length; index += 1) values[index] = whole[candidates[index] as number] ?? 0;
+  for (let index = 0; index < candidates.length; index += 1) values[index] = whole[candidates[index] as number] as number;
   values.sort();
-  const threshold = values[values.length - count] ?? 0;
-  const chosen = candidates.filter((id) => (whole[id] ?? 0) > threshold || hinted.has(id));
-  for (const id of candidates) {
-    if (chosen.length >= count) break;
-    if ((whole[id] ?? 0) === threshold && !hinted.has(id)) chosen.push(id);
+  const threshold = values[values.length - count] as number;
+  const chosen: number[] = [];
+  const ties: number[] = [];
+  for (let index = 0; index < candidates.length; index += 1) {
+    const id = candidates[index] as number;
+    const value = whole[id] as number;
+    if (value > threshold || (hinted.size > 0 && hinted.has(id))) chosen.push(id);
+    else if (value === threshold) ties.push(id);
   }
+  // Ties at the threshold: the lowest ids (the order of the graph), as many as there is room for.
+  ties.sort((a, b) => a - b);
+  for (let index = 0; index < ties.length && chosen.length < count; index += 1) chosen.push(ties[index] as number);
   return chosen;
 }
 
@@ -165,13 +177,13 @@ function matchTerm(view: GraphView, term: string): TermMatch {
     const postings = view.postings(stem);
     const kind = stem === term ? exact : term.length >= 4 && (stem.startsWith(term) || (term.length >= 5 && stem.includes(term))) ? near : undefined;
     // One pass: the document frequency, and where each kind of match sits.
-    for (let index = 0; index < postings.length; index += 2) {
+    for (let index = 0; index < postings.length; index += POSTING_WIDTH) {
       const id = postings[index] as number;
       if (seen[id] === 0) {
         seen[id] = 1;
         documentFrequency += 1;
       }
-      if (kind) mark(kind, id, postings[index + 1] as number);
+      if (kind) mark(kind, id, postings[index + 1] as number, postings[index + 2] as number);
     }
   }
   // A shorter indexed word the term starts with (term postgresql, word postgr).
@@ -181,21 +193,28 @@ function matchTerm(view: GraphView, term: string): TermMatch {
 }
 
 function record(kind: KindArrays, postings: Int32Array): void {
-  for (let index = 0; index < postings.length; index += 2) mark(kind, postings[index] as number, postings[index + 1] as number);
+  for (let index = 0; index < postings.length; index += POSTING_WIDTH) mark(kind, postings[index] as number, postings[index + 1] as number, postings[index + 2] as number);
 }
 
-// Notes that a kind of match is in a field of an entity (each field once, whatever stems brought it).
-function mark(kind: KindArrays, id: number, field: number): void {
-  if (kind.inName[id] === 0 && kind.inType[id] === 0 && kind.observationCount[id] === 0) kind.touched.push(id);
-  if (field === NAME_FIELD) kind.inName[id] = 1;
-  else if (field === TYPE_FIELD) kind.inType[id] = 1;
-  else {
-    const bit = field - 1 < 32 ? 2 ** (field - 1) : 0;
-    const bits = kind.observationBits[id] ?? 0;
-    if (bit !== 0 && Math.floor(bits / bit) % 2 === 1) return;
-    kind.observationBits[id] = bits + bit;
-    kind.observationCount[id] = (kind.observationCount[id] ?? 0) + 1;
-  }
+// Notes where a kind of match sits in an entity (each field once, whatever stems brought it: observations that
+// two stems share count once; beyond the 32nd observation they cannot be told apart and may count twice).
+function mark(kind: KindArrays, id: number, flags: number, bits: number): void {
+  const held = kind.observationBits[id] as number;
+  const heldCount = kind.observationCount[id] as number;
+  if (kind.inName[id] === 0 && kind.inType[id] === 0 && heldCount === 0) kind.touched.push(id);
+  if (flags & IN_NAME) kind.inName[id] = 1;
+  if (flags & IN_TYPE) kind.inType[id] = 1;
+  const count = flags >>> COUNT_SHIFT;
+  if (count === 0) return;
+  kind.observationCount[id] = heldCount === 0 ? count : Math.min(0xffff, heldCount + count - popCount(held & bits));
+  kind.observationBits[id] = held | bits;
+}
+
+function popCount(value: number): number {
+  let bits = value >>> 0;
+  let count = 0;
+  for (; bits !== 0; bits &= bits - 1) count += 1;
+  return count;
 }
 
 const compareNames = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

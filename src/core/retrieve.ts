@@ -37,8 +37,10 @@ export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options:
 // Finds the memories worth showing for a prompt; an empty prompt (SessionStart) gives recent, well-connected memories.
 export function retrieveFromView(view: GraphView, prompt: string, options: RetrieveOptions): Retrieval {
   const isLive = (ref: number): boolean => options.includeSuperseded || !view.isSuperseded(ref);
-  const names = view.names();
-  const nameOf = (candidate: string): string | undefined => names[view.idOf(candidate) ?? -1];
+  const nameOf = (candidate: string): string | undefined => {
+    const id = view.idOf(candidate);
+    return id === undefined ? undefined : view.name(id);
+  };
   const query = parseQuery(prompt, nameOf, view.nameHeads());
   if (prompt.trim() === '') return { query, mode: 'recent', memories: selectRecent(view, isLive, options) };
   // A prompt with no content words ("ok", "continue") injects nothing: SessionStart already gave the recent
@@ -63,12 +65,11 @@ export function retrieveFromView(view: GraphView, prompt: string, options: Retri
 function selectRecent(view: GraphView, isLive: (ref: number) => boolean, options: RetrieveOptions): Memory[] {
   const summaries = view.summaries();
   const maxDegree = Math.max(1, ...summaries.map((summary) => summary.degree));
-  const names = view.names();
   const scored = summaries
     .map((summary, ref) => ({ ref, recency: computeRecency(summary.updatedAt, options.nowMs), connectivity: (1 + summary.degree) / (1 + maxDegree) }))
     .filter((entry) => isLive(entry.ref))
     .map((entry) => ({ ...entry, score: entry.recency ** 0.6 * entry.connectivity ** 0.4 }))
-    .sort((a, b) => b.score - a.score || ((names[a.ref] ?? '') < (names[b.ref] ?? '') ? -1 : 1))
+    .sort((a, b) => b.score - a.score || (view.name(a.ref) < view.name(b.ref) ? -1 : 1))
     .slice(0, Math.min(RECENT_LIMIT, options.maxResults));
   return scored.map((entry) => {
     const memory = normalizeEntity(entry.ref, view.entity(entry.ref), 1, []);
@@ -81,13 +82,12 @@ function selectRecent(view: GraphView, isLive: (ref: number) => boolean, options
 // Adds to each memory the relations that tie it to other memories shown with it, so the context shows the links.
 function linkResults(memories: Memory[], view: GraphView): Memory[] {
   const shown = new Set(memories.map((memory) => memory.ref));
-  const names = view.names();
   return memories.map((memory) => {
     const known = new Set(memory.graphRelations.map((step) => `${step.from}|${step.relation}|${step.to}`.toLowerCase()));
     const links: RelationStep[] = view
       .relationsOf(memory.ref)
       .filter((relation) => relation.from === memory.ref && shown.has(relation.to))
-      .map((relation) => ({ from: names[relation.from] ?? '', relation: relation.relationType, to: names[relation.to] ?? '' }))
+      .map((relation) => ({ from: view.name(relation.from), relation: relation.relationType, to: view.name(relation.to) }))
       .filter((step) => !known.has(`${step.from}|${step.relation}|${step.to}`.toLowerCase()));
     return links.length === 0 ? memory : { ...memory, graphRelations: [...memory.graphRelations, ...links] };
   });

@@ -26,17 +26,28 @@ export interface Candidate {
 
 // Returns the seeds plus related entities, each with the best relevance it was reached with and the path that reached it.
 export function traverseRelations(seeds: readonly Candidate[], view: GraphView, options: TraverseOptions): Candidate[] {
-  const names = view.names();
   // The words of the prompt that are not the name of the entity a hop starts from ask about the relation.
+  // Each name and each relation type is tokenized once (a hop's frontier shares both).
   const decays = new Map<string, number>();
+  const typeTerms = new Map<string, string[]>();
+  const askedFrom = new Map<number, string[]>();
   const decayOf = (relationType: string, from: number): number => {
     const key = `${from}|${relationType}`;
     const known = decays.get(key);
     if (known !== undefined) return known;
-    const own = new Set(extractTerms(names[from] ?? ''));
-    const asked = (options.queryTerms ?? []).filter((term) => !own.has(term));
-    const terms = extractTerms(relationType.replace(/[_-]+/g, ' '));
-    const isAsked = terms.some((term) => asked.some((wanted) => wanted === term || (wanted.length >= 4 && term.length >= 4 && (term.startsWith(wanted) || wanted.startsWith(term)))));
+    let asked = askedFrom.get(from);
+    if (!asked) {
+      const own = new Set(extractTerms(view.name(from)));
+      asked = (options.queryTerms ?? []).filter((term) => !own.has(term));
+      askedFrom.set(from, asked);
+    }
+    let terms = typeTerms.get(relationType);
+    if (!terms) {
+      terms = extractTerms(relationType.replace(/[_-]+/g, ' '));
+      typeTerms.set(relationType, terms);
+    }
+    const wantedTerms = asked;
+    const isAsked = terms.some((term) => wantedTerms.some((wanted) => wanted === term || (wanted.length >= 4 && term.length >= 4 && (term.startsWith(wanted) || wanted.startsWith(term)))));
     const decay = isAsked ? ASKED_RELATION_DECAY : HOP_DECAY;
     decays.set(key, decay);
     return decay;
@@ -50,7 +61,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
         const other = relation.from === candidate.ref ? relation.to : relation.from;
         if (other === candidate.ref || !options.isLive(other)) continue;
         const relevance = candidate.relevance * decayOf(relation.relationType, candidate.ref);
-        const step: RelationStep = { from: names[relation.from] ?? '', relation: relation.relationType, to: names[relation.to] ?? '' };
+        const step: RelationStep = { from: view.name(relation.from), relation: relation.relationType, to: view.name(relation.to) };
         const existing = found.get(other);
         if (existing) {
           // Reached more strongly through a relation than by its own words: the relation is why it matters.

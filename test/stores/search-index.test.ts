@@ -61,7 +61,7 @@ test('a stale or damaged index is not used', async (t) => {
   assert.equal(openSearchIndex(stateDir, graphFile), undefined, 'the graph file changed');
   const again = await indexOnDisk(t, PAGINATION_GRAPH);
   const pointer = JSON.parse(await readFile(path.join(again.stateDir, 'search-index', 'current.json'), 'utf8')) as { generation: string };
-  await rm(path.join(again.stateDir, 'search-index', pointer.generation, 'names.json'));
+  await rm(path.join(again.stateDir, 'search-index', pointer.generation, 'names.txt'));
   assert.equal(openSearchIndex(again.stateDir, again.graphFile), undefined, 'a file of the index is missing');
 });
 
@@ -75,4 +75,29 @@ test('a write cycle refreshes the index; a reader of a bank without one builds i
   const view = await bank.openView();
   assert.equal(view.size, 250);
   assert.ok(openSearchIndex(bank.paths.stateDir, bank.indexFile), 'rebuilt by the reader');
+});
+
+test('names of any spelling come back whole and are found by any case, with more than 32 observations scored', async (t) => {
+  const names = ['Straße-Cache', 'emoji 🚀 launcher', 'line\nbreak', 'Ünïcode Names Team', 'plain'];
+  const graph: KnowledgeGraph = {
+    entities: names.map((name, index) => ({
+      name,
+      entityType: 'component',
+      observations: index === 4 ? Array.from({ length: 40 }, (_, k) => (k >= 34 ? `rocket launcher note ${k}` : `filler ${k}`)) : [`note about ${name}`],
+    })),
+    relations: [],
+  };
+  const { graphFile, stateDir } = await indexOnDisk(t, graph);
+  const view = openSearchIndex(stateDir, graphFile);
+  assert.ok(view);
+  names.forEach((name, id) => {
+    assert.equal(view.name(id), name);
+    assert.equal(view.idOf(` ${name.toLowerCase()} `), id, name);
+  });
+  assert.equal(view.idOf('PLAIN'), 4);
+  assert.equal(view.idOf('absent'), undefined);
+  assert.ok(view.nameHeads().has('ünïcode'));
+  const describe = (prompt: string, target: typeof view) => retrieveFromView(target, prompt, OPTIONS).memories.map((memory) => `${memory.id} ${memory.score.toFixed(6)}`);
+  for (const prompt of ['rocket launcher', 'ask the ünïcode names team', 'strasse cache']) assert.deepEqual(describe(prompt, view), describe(prompt, buildGraphView(graph)), prompt);
+  assert.ok(describe('rocket launcher', view).some((line) => line.startsWith('graph:plain ')));
 });

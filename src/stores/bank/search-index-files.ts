@@ -6,11 +6,14 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from '../../core/graph.ts';
-import { buildPostings, indexNames, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
+import { buildNameTable, lookupName } from '../../core/name-table.ts';
+import { nameHead } from '../../core/text.ts';
+import { buildPostings, POSTING_WIDTH, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { GRAPH_INDEX } from './layout.ts';
 
-const VERSION = 2;
+const VERSION = 4;
+const POSTING_BYTES = POSTING_WIDTH * 4;
 
 interface Pointer {
   version: number;
@@ -36,7 +39,7 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   let cursor = 0;
   for (const stem of stems) {
     const list = postings.get(stem) ?? new Int32Array(0);
-    dictionary.push(`${stem}\t${cursor / 2}\t${list.length / 2}`);
+    dictionary.push(`${stem}\t${cursor / POSTING_WIDTH}\t${list.length / POSTING_WIDTH}`);
     postingInts.set(list, cursor);
     cursor += list.length;
   }
@@ -56,6 +59,15 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   });
   rows[graph.entities.length] = adjacency.length / 3;
   const summaries = summarize(graph, relationsById);
+  // Names as one text with offsets (no array of 10,000 strings for a reader to parse), a hash table of their
+  // canonical keys, and the heads of the names of several words.
+  const allNames = graph.entities.map((entity) => entity.name);
+  const nameOffsets = new Int32Array(allNames.length + 1);
+  allNames.forEach((name, id) => {
+    nameOffsets[id + 1] = (nameOffsets[id] as number) + name.length;
+  });
+  const canonicalKeys = allNames.map(canonicalEntityKey);
+  const heads = [...new Set(canonicalKeys.flatMap((key) => nameHead(key) ?? []))].sort();
   const entityLines = graph.entities.map((entity) => Buffer.from(`${JSON.stringify(entity)}\n`));
   const offsets = new Int32Array(graph.entities.length * 2);
   let offset = 0;
@@ -68,7 +80,10 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   await Promise.all([
     writeFile(path.join(folder, 'dictionary.txt'), `${dictionary.join('\n')}\n`),
     writeFile(path.join(folder, 'postings.bin'), Buffer.from(postingInts.buffer)),
-    writeFile(path.join(folder, 'names.json'), JSON.stringify(graph.entities.map((entity) => entity.name))),
+    writeFile(path.join(folder, 'names.txt'), allNames.join('')),
+    writeFile(path.join(folder, 'names.idx'), Buffer.from(nameOffsets.buffer)),
+    writeFile(path.join(folder, 'names.hash'), Buffer.from(buildNameTable(canonicalKeys).buffer)),
+    writeFile(path.join(folder, 'name-heads.json'), JSON.stringify(heads)),
     writeFile(path.join(folder, 'summaries.json'), JSON.stringify(summaries)),
     writeFile(path.join(folder, 'superseded.json'), JSON.stringify(summaries.flatMap((summary, id) => (summary.superseded ? [id] : [])))),
     writeFile(path.join(folder, 'adjacency.bin'), Buffer.from(new Int32Array(adjacency).buffer)),
@@ -109,7 +124,7 @@ function loadGeneration(folder: string, size: number): GraphView {
   const read = (name: string): Buffer => readFileSync(path.join(folder, name));
   const dictionary = read('dictionary.txt').toString('utf8');
   const postingFile = path.join(folder, 'postings.bin');
-  const names = JSON.parse(read('names.json').toString('utf8')) as string[];
+  const namesText = read('names.txt').toString('utf8');
   const superseded = new Set(JSON.parse(read('superseded.json').toString('utf8')) as number[]);
   const relationTypes = JSON.parse(read('relation-types.json').toString('utf8')) as string[];
   const ints = (name: string): Int32Array => {
@@ -118,9 +133,12 @@ function loadGeneration(folder: string, size: number): GraphView {
   };
   const adjacency = ints('adjacency.bin');
   const rows = ints('adjacency.idx');
+  const nameOffsets = ints('names.idx');
+  const nameTable = ints('names.hash');
   const offsetBuffer = read('entities.idx');
   const offsets = new Int32Array(offsetBuffer.buffer, offsetBuffer.byteOffset, offsetBuffer.byteLength / 4);
-  if (names.length !== size || offsets.length !== size * 2) throw new Error('search index is incomplete');
+  if (nameOffsets.length !== size + 1 || nameOffsets[size] !== namesText.length || offsets.length !== size * 2) throw new Error('search index is incomplete');
+  const name = (id: number): string => (id >= 0 && id < size ? namesText.slice(nameOffsets[id], nameOffsets[id + 1]) : '');
 
   const relationsOf = (id: number): readonly IndexedRelation[] => {
     const relations: IndexedRelation[] = [];
@@ -130,19 +148,19 @@ function loadGeneration(folder: string, size: number): GraphView {
     return relations;
   };
   let summaries: ReturnType<GraphView['summaries']> | undefined;
-  let nameIndex: ReturnType<typeof indexNames> | undefined;
+  let heads: ReadonlySet<string> | undefined;
   // Dictionary lines already found (null: the stem is not in the dictionary).
   const entries = new Map<string, { start: number; count: number } | null>();
   const entities = new Map<number, GraphEntity>();
   const entityFile = path.join(folder, 'entities.jsonl');
   return {
     size,
-    names: () => names,
+    name,
     isSuperseded: (id) => superseded.has(id),
     summaries: () => (summaries ??= JSON.parse(read('summaries.json').toString('utf8')) as ReturnType<GraphView['summaries']>),
     relationsOf,
-    idOf: (name) => (nameIndex ??= indexNames(names)).ids.get(canonicalEntityKey(name)),
-    nameHeads: () => (nameIndex ??= indexNames(names)).heads,
+    idOf: (wanted) => lookupName(nameTable, canonicalEntityKey(wanted), (id) => canonicalEntityKey(name(id))),
+    nameHeads: () => (heads ??= new Set(JSON.parse(read('name-heads.json').toString('utf8')) as string[])),
     entity: (id) => {
       const cached = entities.get(id);
       if (cached) return cached;
@@ -161,7 +179,7 @@ function loadGeneration(folder: string, size: number): GraphView {
         entry = findEntry(dictionary, stem) ?? null;
         entries.set(stem, entry);
       }
-      return entry ? readInts(postingFile, entry.start * 8, entry.count * 8) : new Int32Array(0);
+      return entry ? readInts(postingFile, entry.start * POSTING_BYTES, entry.count * POSTING_BYTES) : new Int32Array(0);
     },
   };
 }
