@@ -5,8 +5,14 @@ import { fingerprint } from './core/fingerprint.ts';
 
 export type TimeSourceKind = 'worldtimeapi' | 'system';
 
+export type StoreKind = 'bank' | 'mcp';
+
 export interface Config {
-  store: 'bank' | 'mcp';
+  // Where the sync writes (and, by default, the one store the context hook searches).
+  store: StoreKind;
+  // The stores the context hook and `search` search, all at once (MEMORY_FABRIC_SOURCES, e.g. "bank,mcp"):
+  // a project's bank beside a team's memory server. Writes go to store only.
+  sources: StoreKind[];
   // The memory server when store is mcp: an entry of .mcp.json, or a Streamable HTTP URL.
   mcpServer: string;
   mcpUrl?: string;
@@ -60,6 +66,7 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
   };
 
   const store = readChoice('MEMORY_FABRIC_STORE', ['bank', 'mcp'] as const, 'bank');
+  const sources = readSources(env.MEMORY_FABRIC_SOURCES, store, warnings);
   const mcpUrl = env.MEMORY_FABRIC_MCP_URL?.trim() || undefined;
   if (mcpUrl && !/^https?:\/\//i.test(mcpUrl)) warnings.push(`MEMORY_FABRIC_MCP_URL: expected an http(s) URL, got ${JSON.stringify(mcpUrl)}; using the .mcp.json entry`);
   const projectRoot = resolveProjectRoot(env.CLAUDE_PROJECT_DIR, cwd);
@@ -79,6 +86,7 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
 
   const config: Config = {
     store,
+    sources,
     mcpServer: env.MEMORY_FABRIC_MCP_SERVER?.trim() || 'memory',
     ...(mcpUrl && /^https?:\/\//i.test(mcpUrl) ? { mcpUrl } : {}),
     mcpTimeoutMs: readNumber('MEMORY_FABRIC_MCP_TIMEOUT_MS', 5000, 100, 120_000, true),
@@ -98,6 +106,20 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
     includeSuperseded: env.MEMORY_FABRIC_INCLUDE_SUPERSEDED === '1',
   };
   return { config, warnings };
+}
+
+// MEMORY_FABRIC_SOURCES: a comma-separated list of bank and mcp; unknown names are ignored with a warning, and
+// an empty or wholly invalid list means the store alone.
+function readSources(raw: string | undefined, store: StoreKind, warnings: string[]): StoreKind[] {
+  if (raw === undefined || raw.trim() === '') return [store];
+  const names = raw.split(/[\s,]+/).map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const valid = [...new Set(names.filter((name): name is StoreKind => name === 'bank' || name === 'mcp'))];
+  const invalid = names.filter((name) => name !== 'bank' && name !== 'mcp');
+  if (invalid.length > 0 || valid.length === 0) {
+    const using = valid.length > 0 ? valid.join(',') : store;
+    warnings.push(`MEMORY_FABRIC_SOURCES: expected a comma-separated list of bank and mcp, got ${JSON.stringify(raw)}; using ${using}`);
+  }
+  return valid.length > 0 ? valid : [store];
 }
 
 // The project root: CLAUDE_PROJECT_DIR, else the nearest folder above cwd holding .git, else cwd.

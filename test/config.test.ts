@@ -50,3 +50,17 @@ test('the project root is the nearest folder with .git above cwd, found without 
   assert.equal(resolveProjectRoot(undefined, path.join(project, 'a', 'b')), project);
   assert.equal(resolveProjectRoot('/explicit', path.join(project, 'a')), '/explicit');
 });
+
+test('MEMORY_FABRIC_SOURCES lists the stores the context hook searches; by default the store alone', () => {
+  const read = (env: Record<string, string>) => loadConfig({ CLAUDE_PROJECT_DIR: '/repo', ...env }, '/repo');
+  assert.deepEqual(read({}).config.sources, ['bank']);
+  assert.deepEqual(read({ MEMORY_FABRIC_STORE: 'mcp' }).config.sources, ['mcp']);
+  const both = read({ MEMORY_FABRIC_SOURCES: ' Bank, mcp ,bank' });
+  assert.deepEqual([both.config.sources, both.warnings], [['bank', 'mcp'], []]);
+  const partly = read({ MEMORY_FABRIC_SOURCES: 'bank,zep' });
+  assert.deepEqual(partly.config.sources, ['bank']);
+  assert.match(partly.warnings[0] ?? '', /MEMORY_FABRIC_SOURCES: expected a comma-separated list of bank and mcp, got "bank,zep"; using bank/);
+  const none = read({ MEMORY_FABRIC_SOURCES: 'mem0', MEMORY_FABRIC_STORE: 'mcp' });
+  assert.deepEqual(none.config.sources, ['mcp']);
+  assert.match(none.warnings[0] ?? '', /using mcp/);
+});

@@ -1,8 +1,8 @@
 // memory-fabric doctor: checks the setup and explains each problem with its fix.
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfig, type Config, type StoreKind } from '../config.ts';
 import { describeError } from '../errors.ts';
 import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
 import { readOutbox } from '../stores/bank/outbox.ts';
@@ -10,6 +10,7 @@ import { checkHealth } from '../stores/bank/modes/health.ts';
 import { listRecords } from '../stores/bank/records.ts';
 import { fetchWriteTime } from '../stores/bank/time-source.ts';
 import { openBank, openStore } from '../stores/open-store.ts';
+import { openReader } from '../stores/open-reader.ts';
 import { loadCursor } from '../stores/session-cursor.ts';
 import type { CliIo } from './cli-io.ts';
 import { readHookLog, renderTimings, summarizeTimings } from './hook-log-stats.ts';
@@ -34,6 +35,7 @@ export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string)
   checks.push(await checkHooks(config, io.env.HOME ?? ''));
   checks.push(await checkBundles(packageRoot));
   checks.push(...(config.store === 'mcp' ? [await checkMcp(config)] : await checkBank(config)));
+  for (const source of config.sources.filter((kind) => kind !== config.store)) checks.push(await checkExtraSource(config, source));
   checks.push(await checkTimeSource(config));
   checks.push(await checkOutbox(config, io.nowMs()));
   checks.push(await checkSessions(config, io.nowMs()));
@@ -105,8 +107,10 @@ async function checkBank(config: Config): Promise<Check[]> {
   }
   const bankExists = existsSync(config.bankDir);
   try {
-    await mkdir(config.stateDir, { recursive: true });
-    const probe = path.join(config.stateDir, `.doctor-${process.pid}`);
+    // The probe goes into the state folder, or the nearest folder above it that exists: doctor creates nothing.
+    let folder = config.stateDir;
+    while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+    const probe = path.join(folder, `.doctor-${process.pid}`);
     await writeFileAtomic(probe, 'probe');
     await rm(probe);
   } catch (error) {
@@ -130,6 +134,19 @@ async function checkMcp(config: Config): Promise<Check> {
     return { name: 'store', status: 'pass', detail: `${store.description} answered: ${graph.entities.length} entities, ${graph.relations.length} relations; state in ${config.stateDir}` };
   } catch (error) {
     return { name: 'store', status: 'fail', detail: describeError(error), fix: 'check the "memory" entry of .mcp.json (npx tsx install.ts --store mcp writes one) or MEMORY_FABRIC_MCP_URL; `npm ls @modelcontextprotocol/server-memory` shows whether the server is installed' };
+  }
+}
+
+// A store the context hook searches besides the one the sync writes (MEMORY_FABRIC_SOURCES). When it cannot be
+// read, the hooks still work from the others: a warning, not a failure.
+async function checkExtraSource(config: Config, source: StoreKind): Promise<Check> {
+  const store = openReader(config, source);
+  try {
+    const graph = await store.readGraph();
+    return { name: `search source ${source}`, status: 'pass', detail: `${store.description} answered: ${graph.entities.length} entities, ${graph.relations.length} relations (searched, never written)` };
+  } catch (error) {
+    const fix = source === 'mcp' ? 'check the "memory" entry of .mcp.json or MEMORY_FABRIC_MCP_URL, or drop mcp from MEMORY_FABRIC_SOURCES' : 'memory-fabric reconcile, or drop bank from MEMORY_FABRIC_SOURCES';
+    return { name: `search source ${source}`, status: 'warn', detail: `${store.description} cannot be read: ${describeError(error)}; prompts get memories from ${config.store} only`, fix };
   }
 }
 

@@ -1,24 +1,18 @@
 // memory-fabric search [--json] "<prompt>": the context pipeline, with the seed's Result Format and a score breakdown.
 import { loadConfig } from '../config.ts';
 import { renderContext } from '../core/render.ts';
-import { retrieveFromView } from '../core/retrieve.ts';
 import type { Memory } from '../core/memory.ts';
-import { openStore } from '../stores/open-store.ts';
+import { openSources } from '../stores/open-reader.ts';
+import { searchSources, type SourceReport } from '../stores/search-sources.ts';
 import type { CliIo } from './cli-io.ts';
 
 export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
   for (const warning of warnings) io.stderr(`memory-fabric: ${warning}\n`);
-  const view = await openStore(config).openView();
-  const retrieval = retrieveFromView(view, prompt, {
-    nowMs: io.nowMs(),
-    maxResults: config.maxResults,
-    dedupThreshold: config.dedupThreshold,
-    boostFactor: config.boostFactor,
-    includeSuperseded: config.includeSuperseded,
-  });
+  const { retrieval, reports, failed } = await searchSources(openSources(config), prompt, config, io.nowMs());
+  for (const report of failed) io.stderr(`memory-fabric: ${report.description} could not be searched: ${report.error ?? 'unknown error'}\n`);
   if (asJson) {
-    io.stdout(`${JSON.stringify(renderResultFormat(prompt, retrieval.memories), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(renderResultFormat(prompt, retrieval.memories, reports), null, 2)}\n`);
     return 0;
   }
   const rendered = renderContext(retrieval.memories, retrieval.mode, config.contextChars);
@@ -26,12 +20,21 @@ export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Pro
   return 0;
 }
 
-// The seed's Result Format, plus the reasons for each score.
-export function renderResultFormat(query: string, memories: readonly Memory[]) {
+// The seed's Result Format, plus the reasons for each score and how each store answered (`dispatch`).
+export function renderResultFormat(query: string, memories: readonly Memory[], reports: readonly SourceReport[] = []) {
   return {
     query,
     total_results: memories.length,
     sources: { graph: memories.length },
+    dispatch: reports.map((report) => ({
+      store: report.source,
+      description: report.description,
+      status: report.error === undefined ? 'ok' : 'failed',
+      ms: report.ms,
+      ...(report.entities === undefined ? {} : { entities: report.entities }),
+      results: report.results,
+      ...(report.error === undefined ? {} : { error: report.error }),
+    })),
     results: memories.map((memory) => ({
       id: memory.id,
       text: memory.text,
@@ -40,6 +43,7 @@ export function renderResultFormat(query: string, memories: readonly Memory[]) {
       timestamp: memory.timestamp ?? null,
       entities: memory.entities,
       graph_relations: memory.graphRelations,
+      stores: memory.stores,
       score_breakdown: {
         relevance: round(memory.breakdown.relevance),
         recency: round(memory.breakdown.recency),

@@ -31,6 +31,10 @@ export interface Memory {
   crossValidated: boolean;
   mergedIds: string[];
   breakdown: ScoreBreakdown;
+  // The sources (stores) that hold it, the one it was ranked from first, and that source's position in the
+  // retrieval (ref is an id in that source's GraphView).
+  stores: string[];
+  origin: number;
 }
 
 // The text a memory is compared and shown by: the entity's name, type and observations.
@@ -58,6 +62,8 @@ export function normalizeEntity(ref: number, entity: GraphEntity, relevance: num
     crossValidated: false,
     mergedIds: [],
     breakdown: { relevance, recency: 1, authority: 1, boost: 1, hops },
+    stores: ['graph'],
+    origin: 0,
   };
 }
 

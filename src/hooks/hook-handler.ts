@@ -8,6 +8,9 @@ export interface HookOutcome {
   explanation: string[];
   // One short line for the hook log: what was injected or written.
   logSummary?: string;
+  // Problems that did not stop the hook (a source that could not be searched while others could): each goes to
+  // stderr, and its notice to the user once per session (key names the problem for that once).
+  problems?: Array<{ key: string; line: string; notice: string }>;
 }
 
 // What a hook gets from the process it runs in.

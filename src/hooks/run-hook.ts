@@ -57,7 +57,14 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
   });
   try {
     const outcome = await Promise.race([handler.run(input, config, { nowMs: environment.nowMs(), ...(environment.syncScript ? { syncScript: environment.syncScript } : {}) }), deadline]);
-    return { exitCode: 0, stdout: outcome.stdout, stderr, explanation: outcome.explanation, ...(outcome.logSummary ? { logSummary: outcome.logSummary } : {}), ...about(input, config) };
+    let stdout = outcome.stdout;
+    const notices: string[] = [];
+    for (const problem of outcome.problems ?? []) {
+      stderr.push(problem.line);
+      if (await firstNotice(config.stateDir, input.sessionId, problem.key)) notices.push(problem.notice);
+    }
+    if (notices.length > 0) stdout = withSystemMessage(stdout, notices.join(' '));
+    return { exitCode: 0, stdout, stderr, explanation: [...outcome.explanation, ...notices.map((notice) => `notice shown to the user: ${notice}`)], ...(outcome.logSummary ? { logSummary: outcome.logSummary } : {}), ...about(input, config) };
   } catch (error) {
     return { ...(await failOpen(handler, input, error, stderr, config.stateDir)), ...about(input, config) };
   } finally {
@@ -78,6 +85,12 @@ function failOpen(handler: HookHandler, input: HookInput | undefined, error: unk
   return firstNotice(stateDir, input.sessionId, code).then((first) =>
     first ? { ...quiet, stdout: `${JSON.stringify({ systemMessage: `memory-fabric: no memories were injected: ${describeError(error)}. Run \`memory-fabric doctor\` for help.` })}\n` } : quiet,
   );
+}
+
+// Adds a systemMessage (a warning the user sees, Claude does not) to the hook's JSON output, or makes it the output.
+function withSystemMessage(stdout: string, message: string): string {
+  const output = stdout.trim() === '' ? {} : (JSON.parse(stdout) as Record<string, unknown>);
+  return `${JSON.stringify({ systemMessage: message, ...output })}\n`;
 }
 
 // True the first time a session meets a problem (a marker file in the state folder remembers it).

@@ -1,5 +1,6 @@
 // memory-fabric doctor on a healthy setup, on setups broken one check at a time, and on a fresh clone.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { cp, mkdir, writeFile, appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -133,4 +134,18 @@ test('on the MCP store, doctor checks that the memory server starts and answers'
   const working = await doctor(project, env);
   assert.equal(working.checks.get('store')?.status, 'pass', working.checks.get('store')?.detail);
   assert.match(working.checks.get('store')?.detail ?? '', /answered: 0 entities/);
+});
+
+test('a store searched besides the written one (MEMORY_FABRIC_SOURCES) is checked too: unreadable is a warning, not a failure', async (t) => {
+  const project = await makeTempProject(t);
+  const env = hookEnv(project, { HOME: path.join(project, 'home'), MEMORY_FABRIC_TIME_SOURCE: 'system', MEMORY_FABRIC_SOURCES: 'bank,mcp' });
+  const missing = await doctor(project, env);
+  assert.equal(missing.checks.get('search source mcp')?.status, 'warn');
+  assert.match(missing.checks.get('search source mcp')?.detail ?? '', /cannot be read: .*prompts get memories from bank only/);
+  assert.match(missing.checks.get('search source mcp')?.fix ?? '', /MEMORY_FABRIC_SOURCES/);
+  assert.equal(existsSync(path.join(project, '.memories')), false, 'doctor creates nothing');
+  await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } } } }));
+  const working = await doctor(project, env);
+  assert.equal(working.checks.get('search source mcp')?.status, 'pass', working.checks.get('search source mcp')?.detail);
+  assert.equal(working.checks.get('store')?.status, missing.checks.get('store')?.status, 'the written store is checked as before');
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
+import { retrieveFromSources, retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
+import { buildGraphView } from '../../src/core/graph-view.ts';
 import { dedupeMemories, similarity } from '../../src/core/dedupe.ts';
 import { normalizeEntity } from '../../src/core/memory.ts';
 import { computeRecency, RECENCY_NEUTRAL } from '../../src/core/rank.ts';
@@ -103,4 +104,60 @@ test('names of several words are found in results and prompts, whatever their ca
   assert.ok(boosted?.entities.includes('Billing Platform Team'));
   assert.ok(boosted?.entities.includes('Billing'));
   assert.ok(retrieveMemories(graph, 'ask the billing platform team', OPTIONS).query.entityHints.includes('Billing Platform Team'));
+});
+
+// A team's memory server beside the project's bank: one shared fact, one fact each.
+const TEAM_GRAPH: KnowledgeGraph = {
+  entities: [
+    { name: 'Cursor-Pagination', entityType: 'decision', observations: ['Cursor tokens expire after 24 hours.'], updatedAt: '2026-11-30T08:00:00.000Z' },
+    { name: 'rate-limiter', entityType: 'component', observations: ['The orders API allows 100 requests per minute per customer; see orders-api.'] },
+  ],
+  relations: [{ from: 'rate-limiter', to: 'Cursor-Pagination', relationType: 'protects' }],
+};
+const sources = () => [
+  { source: 'bank', view: buildGraphView(PAGINATION_GRAPH) },
+  { source: 'mcp', view: buildGraphView(TEAM_GRAPH) },
+];
+
+test('several sources are searched together: the same entity in two sources is one memory, cross-validated, with what each knew', () => {
+  const retrieval = retrieveFromSources(sources(), 'how do we paginate the orders endpoint with a cursor?', OPTIONS);
+  const decisions = retrieval.memories.filter((memory) => memory.entity.name.toLowerCase() === 'cursor-pagination');
+  assert.equal(decisions.length, 1);
+  const [decision] = decisions;
+  assert.deepEqual([...(decision?.stores ?? [])].sort(), ['bank', 'mcp']);
+  assert.equal(decision?.crossValidated, true);
+  assert.match(decision?.text ?? '', /offset pagination was slow.*Cursor tokens expire after 24 hours/);
+  assert.equal(decision?.timestamp, '2026-11-30T08:00:00.000Z');
+  // Cross-validation raises authority above the same memory from one source.
+  const alone = retrieveFromView(buildGraphView(PAGINATION_GRAPH), 'how do we paginate the orders endpoint with a cursor?', OPTIONS, 'bank').memories.find((memory) => memory.id === 'graph:cursor-pagination');
+  assert.ok(alone && decision && decision.breakdown.authority > alone.breakdown.authority);
+});
+
+test('a fact only one source holds is found, with relations from its own source and the boost for names the other source holds', () => {
+  const retrieval = retrieveFromSources(sources(), 'what limits requests per minute on the orders api?', OPTIONS);
+  const limiter = retrieval.memories.find((memory) => memory.id === 'graph:rate-limiter');
+  assert.deepEqual(limiter?.stores, ['mcp']);
+  assert.equal(limiter?.breakdown.boost, 1.2, 'orders-api is an entity of the bank');
+  assert.ok(limiter?.entities.includes('orders-api'));
+  const fromBank = retrieval.memories.find((memory) => memory.id === 'graph:orders-api');
+  assert.deepEqual(fromBank?.stores, ['bank']);
+});
+
+test('MEMORY_FABRIC_MAX_RESULTS caps each source, not the sum', () => {
+  const many = (prefix: string): KnowledgeGraph => ({
+    entities: Array.from({ length: 8 }, (_, index) => ({ name: `${prefix}-retry-${index}`, entityType: 'fix', observations: [`Retry the webhook delivery ${index} times with backoff.`] })),
+    relations: [],
+  });
+  const options = { ...OPTIONS, maxResults: 3, dedupThreshold: 1 };
+  const retrieval = retrieveFromSources([{ source: 'bank', view: buildGraphView(many('bank')) }, { source: 'mcp', view: buildGraphView(many('team')) }], 'webhook retry backoff', options);
+  assert.equal(retrieval.memories.filter((memory) => memory.stores[0] === 'bank').length, 3);
+  assert.equal(retrieval.memories.filter((memory) => memory.stores[0] === 'mcp').length, 3);
+});
+
+test('at session start the recent memories of every source are merged', () => {
+  const retrieval = retrieveFromSources(sources(), '', OPTIONS);
+  assert.equal(retrieval.mode, 'recent');
+  const names = retrieval.memories.map((memory) => memory.entity.name.toLowerCase());
+  assert.equal(new Set(names).size, names.length, 'each entity once');
+  assert.ok(names.includes('rate-limiter') && names.includes('orders-api'));
 });

@@ -46,15 +46,15 @@ export class McpStore implements GraphStore {
   async openView(): Promise<GraphView> {
     const file = this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
     if (file) {
-      const fresh = openSearchIndex(this.#options.stateDir, file);
+      const fresh = openSearchIndex(this.#indexDir, file);
       if (fresh) return fresh;
     }
     const graph = (file ? await readLocalFile(file) : undefined) ?? (await this.readGraph());
     if (file) {
       const source = await stat(file).catch(() => undefined);
       if (source) {
-        await writeSearchIndex(this.#options.stateDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
-        const built = openSearchIndex(this.#options.stateDir, file);
+        await writeSearchIndex(this.#indexDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
+        const built = openSearchIndex(this.#indexDir, file);
         if (built) return built;
       }
     }
@@ -109,7 +109,13 @@ export class McpStore implements GraphStore {
   async #refreshIndex(graph: KnowledgeGraph): Promise<void> {
     const file = this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
     const source = file ? await stat(file).catch(() => undefined) : undefined;
-    if (source) await writeSearchIndex(this.#options.stateDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
+    if (source) await writeSearchIndex(this.#indexDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
+  }
+
+  // The search index of the server's file has its own folder: the bank's index may sit in the same state folder
+  // (when the context hook reads both stores).
+  get #indexDir(): string {
+    return path.join(this.#options.stateDir, 'memory-server');
   }
 
   async #withConnection<T>(work: (connection: McpConnection) => Promise<T>): Promise<T> {

@@ -1,0 +1,43 @@
+// The seed's graph query dispatch: every configured source is asked at once ("parallel queries: always"), each
+// within its own deadline, and a source that fails or does not answer in time is reported, not fatal: the
+// others' answers are used (the seed's best practice: "run parallel graph queries ... but handle partial failures").
+
+export interface SourceRequest<T> {
+  // The source's name in reports ("bank", "mcp").
+  source: string;
+  open: () => Promise<T>;
+}
+
+export type SourceOutcome<T> =
+  | { source: string; ok: true; value: T; ms: number }
+  | { source: string; ok: false; error: unknown; ms: number };
+
+export class SourceTimeoutError extends Error {
+  constructor(source: string, deadlineMs: number) {
+    super(`${source} did not answer within ${deadlineMs} ms`);
+    this.name = 'SourceTimeoutError';
+  }
+}
+
+// Starts every request at once and settles when each has answered, failed or run out of time, in request order.
+// A request that runs out of time is abandoned, not cancelled (its deadline timer is cleared either way; the
+// timer is not unref'd: a request hanging on nothing but a promise must still get its answer, the timeout).
+export async function dispatchSources<T>(requests: ReadonlyArray<SourceRequest<T>>, deadlineMs: number, clock: () => number = () => performance.now()): Promise<Array<SourceOutcome<T>>> {
+  return Promise.all(
+    requests.map(async (request): Promise<SourceOutcome<T>> => {
+      const started = clock();
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new SourceTimeoutError(request.source, deadlineMs)), deadlineMs);
+      });
+      try {
+        const value = await Promise.race([Promise.resolve().then(request.open), deadline]);
+        return { source: request.source, ok: true, value, ms: clock() - started };
+      } catch (error) {
+        return { source: request.source, ok: false, error, ms: clock() - started };
+      } finally {
+        clearTimeout(timer);
+      }
+    }),
+  );
+}
