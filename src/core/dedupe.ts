@@ -17,20 +17,38 @@ const MIN_WORD_OVERLAP = 0.5;
 // their words, are never compared by edit distance.
 export function dedupeMemories(memories: readonly Memory[], threshold: number): Memory[] {
   const byLength = [...memories].sort((a, b) => a.text.length - b.text.length);
-  const words = new Map(byLength.map((memory) => [memory, new Set(memory.text.toLowerCase().split(/\W+/).filter(Boolean))] as const));
+  // Each text's distinct words as small integers: the overlap of a pair is then a count over a typed array.
+  const vocabulary = new Map<string, number>();
+  const words = byLength.map((memory) => {
+    const ids = new Set<number>();
+    for (const word of memory.text.toLowerCase().split(/\W+/)) {
+      if (word === '') continue;
+      let id = vocabulary.get(word);
+      if (id === undefined) {
+        id = vocabulary.size;
+        vocabulary.set(word, id);
+      }
+      ids.add(id);
+    }
+    return Int32Array.from(ids);
+  });
+  const marked = new Uint8Array(vocabulary.size);
   const absorbedBy = new Map<Memory, Memory>();
   for (let i = 0; i < byLength.length; i += 1) {
     const shorter = byLength[i];
     if (!shorter) continue;
+    const own = words[i] as Int32Array;
+    for (let k = 0; k < own.length; k += 1) marked[own[k] as number] = 1;
     for (let j = i + 1; j < byLength.length; j += 1) {
       const longer = byLength[j];
       if (!longer) continue;
       if (shorter.text.length < threshold * longer.text.length) break;
-      if (wordOverlap(words.get(shorter), words.get(longer)) < MIN_WORD_OVERLAP) continue;
+      if (wordOverlap(own, words[j] as Int32Array, marked) < MIN_WORD_OVERLAP) continue;
       if (similarity(shorter.text.toLowerCase(), longer.text.toLowerCase()) <= threshold) continue;
       const [keep, drop] = longer.relevance > shorter.relevance ? [longer, shorter] : [shorter, longer];
       absorbedBy.set(drop, keep);
     }
+    for (let k = 0; k < own.length; k += 1) marked[own[k] as number] = 0;
   }
   const root = (memory: Memory): Memory => {
     let current = memory;
@@ -52,9 +70,10 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
   return [...kept.values()];
 }
 
-function wordOverlap(a: ReadonlySet<string> | undefined, b: ReadonlySet<string> | undefined): number {
-  if (!a || !b || a.size === 0 || b.size === 0) return a?.size === b?.size ? 1 : 0;
+// Shared words over the larger word count; marked flags the words of a.
+function wordOverlap(a: Int32Array, b: Int32Array, marked: Uint8Array): number {
+  if (a.length === 0 || b.length === 0) return a.length === b.length ? 1 : 0;
   let shared = 0;
-  for (const word of a) if (b.has(word)) shared += 1;
-  return shared / Math.max(a.size, b.size);
+  for (let k = 0; k < b.length; k += 1) shared += marked[b[k] as number] as number;
+  return shared / Math.max(a.length, b.length);
 }

@@ -23,16 +23,25 @@ const GROUPS: readonly string[][] = [
   ['picture', 'image', 'photo'],
 ];
 
-let index: Map<string, string[]> | undefined;
+// Stemming every word of every group costs ~0.5 ms of cold JavaScript per prompt; a term can only share a group
+// with words that begin with its first two letters (stemming keeps them: test/core/query.test.ts checks it for
+// every word here), so only those groups are stemmed, once.
+const stemmedGroups = new Map<number, string[]>();
 
 // The stemmed synonyms of a stemmed term (without the term itself).
 export function synonymsOf(term: string): string[] {
-  if (!index) {
-    index = new Map();
-    for (const group of GROUPS) {
-      const stems = [...new Set(group.map((word) => stemWord(word)))];
-      for (const stem of stems) index.set(stem, [...new Set([...(index.get(stem) ?? []), ...stems.filter((other) => other !== stem)])]);
+  const prefix = term.slice(0, 2);
+  const found = new Set<string>();
+  GROUPS.forEach((group, position) => {
+    if (!group.some((word) => word.startsWith(prefix))) return;
+    let stems = stemmedGroups.get(position);
+    if (!stems) {
+      stems = [...new Set(group.map((word) => stemWord(word)))];
+      stemmedGroups.set(position, stems);
     }
-  }
-  return index.get(term) ?? [];
+    if (stems.includes(term)) for (const stem of stems) if (stem !== term) found.add(stem);
+  });
+  return [...found];
 }
+
+export const SYNONYM_WORDS: readonly string[] = GROUPS.flat();

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseQuery } from '../../src/core/query.ts';
-import { extractTerms, splitWords } from '../../src/core/text.ts';
+import { extractTerms, splitWords, stemWord } from '../../src/core/text.ts';
+import { SYNONYM_WORDS, synonymsOf } from '../../src/core/synonyms.ts';
 
 test('morphological variants of a word share one search term', () => {
   const cases: Array<[string, string]> = [
@@ -45,4 +46,11 @@ test('intent is read from the prompt', () => {
     ['rename the variable', 'general'],
   ];
   for (const [prompt, intent] of cases) assert.equal(parseQuery(prompt).intent, intent, prompt);
+});
+
+test('synonyms: stemming keeps the first two letters of every listed word, so a term finds its group by them', () => {
+  for (const word of SYNONYM_WORDS) assert.equal(stemWord(word).slice(0, 2), word.slice(0, 2), word);
+  assert.deepEqual(new Set(synonymsOf(stemWord('deployment'))), new Set(['deploi', 'releas', 'product', 'host', 'ship'].filter((stem) => stem !== stemWord('deployment'))));
+  assert.ok(synonymsOf(stemWord('db')).includes(stemWord('database')));
+  assert.deepEqual(synonymsOf(stemWord('haiku')), []);
 });
