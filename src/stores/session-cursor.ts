@@ -1,5 +1,4 @@
 // Where the sync hook stopped reading each session's transcript: a byte offset at a line boundary.
-import { createHash } from 'node:crypto';
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryFabricError } from '../errors.ts';
@@ -65,9 +64,13 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
     throw new MemoryFabricError('TRANSCRIPT_UNREADABLE', `cannot read transcript ${transcriptPath}`, { cause: error });
   }
   try {
+    // Loaded here, not at the top: the context hook reads cursors (loadCursor) but never hashes, and loading
+    // node:crypto cost it ~1.7 ms of start-up.
+    const { createHash } = await import('node:crypto');
+    const hashBytes = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
     const info = await handle.stat();
     if (!info.isFile()) throw new Error('not a regular file');
-    const head = await readHead(handle, info.size);
+    const head = await readHead(handle, info.size, hashBytes);
     const sameFile =
       cursor !== undefined &&
       cursor.transcriptPath === transcriptPath &&
@@ -101,7 +104,7 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
 
 const HEAD_BYTES = 4096;
 
-async function readHead(handle: FileHandle, size: number): Promise<{ bytes: Buffer; length: number; hash: string }> {
+async function readHead(handle: FileHandle, size: number, hashBytes: (bytes: Buffer) => string): Promise<{ bytes: Buffer; length: number; hash: string }> {
   const bytes = Buffer.alloc(Math.min(HEAD_BYTES, size));
   const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
   const newline = bytes.subarray(0, bytesRead).indexOf(0x0a);
@@ -109,4 +112,3 @@ async function readHead(handle: FileHandle, size: number): Promise<{ bytes: Buff
   return { bytes: bytes.subarray(0, bytesRead), length, hash: hashBytes(bytes.subarray(0, length)) };
 }
 
-const hashBytes = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');

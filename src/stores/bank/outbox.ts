@@ -1,5 +1,4 @@
 // Deltas that could not be written yet (no time source, a failed write), kept durably until the next cycle.
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphDelta } from '../../core/graph.ts';
@@ -13,9 +12,15 @@ export interface OutboxEntry {
   sessionId?: string;
 }
 
+// Deltas this process saved (with the time and the pid, a name no other delta has; no node:crypto needed, which
+// the context hook would pay for at start-up).
+let saved = 0;
+
 // Saves a delta; file names sort in arrival order.
 export async function addToOutbox(outboxDir: string, delta: GraphDelta, reason: string, provenance: { sessionId?: string } = {}): Promise<string> {
-  const file = path.join(outboxDir, `${Date.now().toString().padStart(15, '0')}-${process.pid}-${randomBytes(3).toString('hex')}.json`);
+  saved += 1;
+  const unique = `${process.pid}-${saved.toString().padStart(4, '0')}-${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+  const file = path.join(outboxDir, `${Date.now().toString().padStart(15, '0')}-${unique}.json`);
   await writeFileAtomic(file, `${JSON.stringify({ version: 1, reason, ...(provenance.sessionId ? { sessionId: provenance.sessionId } : {}), delta })}\n`, (written) => JSON.parse(written));
   return file;
 }
