@@ -58,4 +58,17 @@ for (const [name, values] of Object.entries(samples)) {
   console.log(`${name.padEnd(34)} median ${median.toFixed(1).padStart(7)} ms   p90 ${p90.toFixed(1).padStart(7)} ms   ${(median / base).toFixed(2)}x node -e 0`);
 }
 console.log(`context hook printed ${injected} characters`);
+// Peak memory: a separate run with a preloaded module that reports the process's maximum resident set size at exit
+// (kept out of the timed runs: the preload itself costs start-up time).
+const reportPeak = `data:text/javascript,${encodeURIComponent("import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, `maxrss=${process.resourceUsage().maxRSS}\\n`));")}`;
+const peaks = Array.from({ length: 3 }, () => {
+  const result = spawnSync(process.execPath, ['--import', reportPeak, contextHook], { input: prompt, env, encoding: 'utf8' });
+  return Number(/maxrss=(\d+)/.exec(result.stderr)?.[1] ?? NaN) / 1024;
+});
+const bare = spawnSync(process.execPath, ['--import', reportPeak, '-e', '0'], { env, encoding: 'utf8' });
+// The first prompt after the index was lost (or the graph changed by hand) also builds the search index.
+rmSync(path.join(project, '.memories', '.state', 'search-index'), { recursive: true, force: true });
+const building = spawnSync(process.execPath, ['--import', reportPeak, contextHook], { input: prompt, env, encoding: 'utf8' });
+const mb = (stderr) => (Number(/maxrss=(\d+)/.exec(stderr)?.[1] ?? NaN) / 1024).toFixed(0);
+console.log(`context hook peak memory (max RSS): ${Math.max(...peaks).toFixed(0)} MB per prompt, ${mb(building.stderr)} MB on the prompt that rebuilds the index (bare node: ${mb(bare.stderr)} MB); target < 150 MB`);
 rmSync(project, { recursive: true, force: true });

@@ -32,9 +32,31 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   const folder = path.join(root, generation);
   await mkdir(folder, { recursive: true });
 
+  // In stages, each written before the next is built: what a stage allocates can be collected while the next
+  // runs (a prompt that finds the index stale rebuilds it, and must stay light).
+  const write = (name: string, data: string | Uint8Array): Promise<void> => writeFile(path.join(folder, name), data);
+  await writePostings(write, graph);
+  await writeNames(write, graph);
+  await writeRelations(write, graph);
+  await writeEntities(write, graph);
+  const pointer: Pointer = { version: VERSION, generation, sourceSize: source.size, sourceMtimeMs: source.mtimeMs, entityCount: graph.entities.length };
+  await writeFileAtomic(path.join(root, 'current.json'), `${JSON.stringify(pointer)}\n`);
+  // Older generations go, except the one just replaced (a reader may still be on it).
+  const keep = new Set([generation]);
+  const others = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !keep.has(entry.name));
+  const byAge = await Promise.all(others.map(async (entry) => ({ name: entry.name, mtime: (await stat(path.join(root, entry.name))).mtimeMs })));
+  for (const old of byAge.sort((a, b) => b.mtime - a.mtime).slice(1)) await rm(path.join(root, old.name), { recursive: true, force: true });
+}
+
+type WriteIndexFile = (name: string, data: string | Uint8Array) => Promise<void>;
+
+// The inverted index: a dictionary of stems (stem, first posting, posting count) and the postings in stem order.
+async function writePostings(write: WriteIndexFile, graph: KnowledgeGraph): Promise<void> {
   const postings = buildPostings(graph.entities);
   const stems = [...postings.keys()].sort();
-  const postingInts = new Int32Array([...postings.values()].reduce((sum, list) => sum + list.length, 0));
+  let total = 0;
+  for (const list of postings.values()) total += list.length;
+  const postingInts = new Int32Array(total);
   const dictionary: string[] = [];
   let cursor = 0;
   for (const stem of stems) {
@@ -43,6 +65,29 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
     postingInts.set(list, cursor);
     cursor += list.length;
   }
+  await write('dictionary.txt', `${dictionary.join('\n')}\n`);
+  await write('postings.bin', new Uint8Array(postingInts.buffer));
+}
+
+// Names as one text with offsets (no array of 10,000 strings for a reader to parse), a hash table of their
+// canonical keys, and the heads of the names of several words.
+async function writeNames(write: WriteIndexFile, graph: KnowledgeGraph): Promise<void> {
+  const allNames = graph.entities.map((entity) => entity.name);
+  const nameOffsets = new Int32Array(allNames.length + 1);
+  allNames.forEach((name, id) => {
+    nameOffsets[id + 1] = (nameOffsets[id] as number) + name.length;
+  });
+  const canonicalKeys = allNames.map(canonicalEntityKey);
+  const heads = [...new Set(canonicalKeys.flatMap((key) => nameHead(key) ?? []))].sort();
+  await write('names.txt', allNames.join(''));
+  await write('names.idx', new Uint8Array(nameOffsets.buffer));
+  await write('names.hash', new Uint8Array(buildNameTable(canonicalKeys).buffer));
+  await write('name-heads.json', JSON.stringify(heads));
+}
+
+// Relations in compressed rows (for entity id, triples (from, to, type) in adjacency[rows[id] .. rows[id + 1])),
+// and the per-entity summaries.
+async function writeRelations(write: WriteIndexFile, graph: KnowledgeGraph): Promise<void> {
   const ids = new Map<string, number>();
   graph.entities.forEach((entity, id) => {
     if (!ids.has(canonicalEntityKey(entity.name))) ids.set(canonicalEntityKey(entity.name), id);
@@ -50,7 +95,6 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   const relationsById = indexRelations(graph, (name) => ids.get(canonicalEntityKey(name)));
   const relationTypes = [...new Set(graph.relations.map((relation) => relation.relationType))];
   const typeIndex = new Map(relationTypes.map((type, index) => [type, index] as const));
-  // Adjacency in compressed rows: for entity id, triples (from, to, type) in adjacency[rows[id] .. rows[id + 1]).
   const rows = new Int32Array(graph.entities.length + 1);
   const adjacency: number[] = [];
   relationsById.forEach((list, id) => {
@@ -59,46 +103,29 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   });
   rows[graph.entities.length] = adjacency.length / 3;
   const summaries = summarize(graph, relationsById);
-  // Names as one text with offsets (no array of 10,000 strings for a reader to parse), a hash table of their
-  // canonical keys, and the heads of the names of several words.
-  const allNames = graph.entities.map((entity) => entity.name);
-  const nameOffsets = new Int32Array(allNames.length + 1);
-  allNames.forEach((name, id) => {
-    nameOffsets[id + 1] = (nameOffsets[id] as number) + name.length;
-  });
-  const canonicalKeys = allNames.map(canonicalEntityKey);
-  const heads = [...new Set(canonicalKeys.flatMap((key) => nameHead(key) ?? []))].sort();
-  const entityLines = graph.entities.map((entity) => Buffer.from(`${JSON.stringify(entity)}\n`));
+  await write('summaries.json', JSON.stringify(summaries));
+  await write('superseded.json', JSON.stringify(summaries.flatMap((summary, id) => (summary.superseded ? [id] : []))));
+  await write('adjacency.bin', new Uint8Array(new Int32Array(adjacency).buffer));
+  await write('adjacency.idx', new Uint8Array(rows.buffer));
+  await write('relation-types.json', JSON.stringify(relationTypes));
+}
+
+// The entities as JSON lines, with the byte offset and length of each.
+async function writeEntities(write: WriteIndexFile, graph: KnowledgeGraph): Promise<void> {
   const offsets = new Int32Array(graph.entities.length * 2);
   let offset = 0;
-  entityLines.forEach((line, id) => {
-    offsets[id * 2] = offset;
-    offsets[id * 2 + 1] = line.length;
-    offset += line.length;
-  });
-
-  await Promise.all([
-    writeFile(path.join(folder, 'dictionary.txt'), `${dictionary.join('\n')}\n`),
-    writeFile(path.join(folder, 'postings.bin'), Buffer.from(postingInts.buffer)),
-    writeFile(path.join(folder, 'names.txt'), allNames.join('')),
-    writeFile(path.join(folder, 'names.idx'), Buffer.from(nameOffsets.buffer)),
-    writeFile(path.join(folder, 'names.hash'), Buffer.from(buildNameTable(canonicalKeys).buffer)),
-    writeFile(path.join(folder, 'name-heads.json'), JSON.stringify(heads)),
-    writeFile(path.join(folder, 'summaries.json'), JSON.stringify(summaries)),
-    writeFile(path.join(folder, 'superseded.json'), JSON.stringify(summaries.flatMap((summary, id) => (summary.superseded ? [id] : [])))),
-    writeFile(path.join(folder, 'adjacency.bin'), Buffer.from(new Int32Array(adjacency).buffer)),
-    writeFile(path.join(folder, 'adjacency.idx'), Buffer.from(rows.buffer)),
-    writeFile(path.join(folder, 'relation-types.json'), JSON.stringify(relationTypes)),
-    writeFile(path.join(folder, 'entities.jsonl'), Buffer.concat(entityLines)),
-    writeFile(path.join(folder, 'entities.idx'), Buffer.from(offsets.buffer)),
-  ]);
-  const pointer: Pointer = { version: VERSION, generation, sourceSize: source.size, sourceMtimeMs: source.mtimeMs, entityCount: graph.entities.length };
-  await writeFileAtomic(path.join(root, 'current.json'), `${JSON.stringify(pointer)}\n`);
-  // Older generations go, except the one just replaced (a reader may still be on it).
-  const keep = new Set([generation]);
-  const others = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !keep.has(entry.name));
-  const byAge = await Promise.all(others.map(async (entry) => ({ name: entry.name, mtime: (await stat(path.join(root, entry.name))).mtimeMs })));
-  for (const old of byAge.sort((a, b) => b.mtime - a.mtime).slice(1)) await rm(path.join(root, old.name), { recursive: true, force: true });
+  const lines = graph.entities
+    .map((entity, id) => {
+      const line = `${JSON.stringify(entity)}\n`;
+      const length = Buffer.byteLength(line);
+      offsets[id * 2] = offset;
+      offsets[id * 2 + 1] = length;
+      offset += length;
+      return line;
+    })
+    .join('');
+  await write('entities.jsonl', lines);
+  await write('entities.idx', new Uint8Array(offsets.buffer));
 }
 
 // The index of the graph file, or undefined when there is none or it was built from another version of the file.
