@@ -44,6 +44,15 @@ export function renderResultFormat(query: string, memories: readonly Memory[], r
       entities: memory.entities,
       graph_relations: memory.graphRelations,
       stores: memory.stores,
+      // The seed's normalized format (Step 3) also carries the relevance in [0, 1] (after the boost) and metadata.
+      relevance: round(memory.relevance),
+      metadata: {
+        entity_type: memory.entity.entityType,
+        observations: memory.entity.observations.length,
+        ...(memory.entity.supersededBy ? { superseded_by: memory.entity.supersededBy } : {}),
+        ...(memory.mergedIds.length > 0 ? { merged_ids: memory.mergedIds } : {}),
+        cross_validated: memory.crossValidated,
+      },
       score_breakdown: {
         relevance: round(memory.breakdown.relevance),
         recency: round(memory.breakdown.recency),

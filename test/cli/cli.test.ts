@@ -60,7 +60,9 @@ test('search --json prints the seed result format with a score breakdown', async
   assert.equal(parsed.total_results, parsed.results.length);
   const first = parsed.results[0] ?? {};
   assert.equal(first.id, 'graph:cursor-pagination');
-  for (const key of ['id', 'text', 'score', 'source', 'timestamp', 'entities', 'graph_relations', 'score_breakdown']) assert.ok(key in first, key);
+  for (const key of ['id', 'text', 'score', 'source', 'timestamp', 'entities', 'graph_relations', 'score_breakdown', 'relevance', 'metadata']) assert.ok(key in first, key);
+  assert.ok(typeof first.relevance === 'number' && first.relevance > 0 && first.relevance <= 1);
+  assert.equal(typeof (first.metadata as { entity_type?: unknown }).entity_type, 'string');
   assert.deepEqual(Object.keys(first.score_breakdown as object).slice(0, 5), ['relevance', 'recency', 'authority', 'boost', 'hops']);
 });
 
