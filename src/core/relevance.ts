@@ -72,12 +72,23 @@ export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: numb
   let candidateCount = 0;
   for (let termIndex = 0; termIndex < terms.length; termIndex += 1) {
     const match = terms[termIndex] as TermMatch;
+    const weight = idf[termIndex] ?? 0;
     const bit = 1 << Math.min(termIndex, 31);
+    const chosen = chosenKind[termIndex] as Uint8Array;
     for (let kindIndex = 0; kindIndex < match.kinds.length; kindIndex += 1) {
       const kind = match.kinds[kindIndex] as KindArrays;
-      const tally = { candidates, count: candidateCount };
-      addKindCoverage(kind, kindIndex + 1, idf[termIndex] ?? 0, bit, chosenKind[termIndex] as Uint8Array, whole, matchedMask, isLive, tally);
-      candidateCount = tally.count;
+      const touched = kind.touched;
+      for (let index = 0; index < kind.touchedCount; index += 1) {
+        const id = touched[index] as number;
+        if (chosen[id] !== 0) continue;
+        const score = kindScore(kind, id);
+        if (score === 0) continue;
+        chosen[id] = kindIndex + 1;
+        whole[id] = (whole[id] as number) + score * weight;
+        const mask = matchedMask[id] as number;
+        if (mask === 0 && isLive(id)) candidates[candidateCount++] = id;
+        matchedMask[id] = mask | bit;
+      }
     }
   }
   for (const id of hinted) if (matchedMask[id] === 0) candidates[candidateCount++] = id;
@@ -87,35 +98,6 @@ export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: numb
   const best = selectBest(candidates.subarray(0, candidateCount), whole, hinted, exactCount);
   const scored = scoreExactly(best, terms, idf, idfSum, chosenKind, whole, matchedMask, hinted);
   return scored.sort((a, b) => b.relevance - a.relevance || compareNames(view.name(a.id), view.name(b.id)));
-}
-
-// Adds one kind of match of one term to the whole coverage of the entities it touches (those a better kind of the
-// same term already counted excepted), and collects the entities met for the first time. A small function of its
-// own: this is the longest loop of a prompt, V8 replaces it with optimized code while it runs (on-stack
-// replacement), and compiling the whole of scoreView for that took ~5 ms on half of the runs.
-function addKindCoverage(
-  kind: KindArrays,
-  kindNumber: number,
-  weight: number,
-  bit: number,
-  chosen: Uint8Array,
-  whole: Float64Array,
-  matchedMask: Uint32Array,
-  isLive: (id: number) => boolean,
-  tally: { candidates: Int32Array; count: number },
-): void {
-  const touched = kind.touched;
-  for (let index = 0; index < kind.touchedCount; index += 1) {
-    const id = touched[index] as number;
-    if (chosen[id] !== 0) continue;
-    const score = kindScore(kind, id);
-    if (score === 0) continue;
-    chosen[id] = kindNumber;
-    whole[id] = (whole[id] as number) + score * weight;
-    const mask = matchedMask[id] as number;
-    if (mask === 0 && isLive(id)) tally.candidates[tally.count++] = id;
-    matchedMask[id] = mask | bit;
-  }
 }
 
 // The `count` candidates with the highest whole coverage (named ones always), without sorting them all.

@@ -1,4 +1,4 @@
-// The context pipeline over one graph view: parse, score, traverse, dedupe, boost, rank (the seed's unified search).
+// The context pipeline over the graph views of one or more sources: parse, score, traverse, merge, dedupe, boost, rank (the seed's unified search).
 import { buildGraphView, type GraphView } from './graph-view.ts';
 import { canonicalEntityKey, stripProvenance, type KnowledgeGraph } from './graph.ts';
 import { describeEntity, normalizeEntity, type Memory, type RelationStep } from './memory.ts';
