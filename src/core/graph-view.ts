@@ -19,6 +19,8 @@ export interface EntitySummary {
 
 export interface GraphView {
   readonly size: number;
+  // True when this is an index of an older version of the graph, served while the index is rebuilt.
+  readonly behind?: boolean;
   entity(id: number): GraphEntity;
   idOf(name: string): number | undefined;
   // The name of entity id (as the graph spells it).

@@ -7,6 +7,7 @@ import { loadConfig } from '../config.ts';
 import type { HookHandler } from '../hooks/hook-handler.ts';
 import { appendHookLog } from '../hooks/hook-log.ts';
 import { runHook } from '../hooks/run-hook.ts';
+import type { BackgroundMode } from '../hooks/background-sync.ts';
 
 export async function runHookMain(handler: HookHandler, moduleUrl: string): Promise<void> {
   const started = performance.now();
@@ -36,12 +37,12 @@ export async function runBackgroundMain(argv: readonly string[]): Promise<void> 
   const { runBackgroundSync } = await import('../hooks/background-sync.ts');
   const { config } = loadConfig(process.env, process.cwd());
   const request = argv.includes('--flush') ? argv[argv.indexOf('--flush') + 1] : undefined;
-  const mode: { flush: string } | { sweep: true } = request ? { flush: request } : { sweep: true };
+  const mode: BackgroundMode = request ? { flush: request } : argv.includes('--reindex') ? { reindex: true } : { sweep: true };
   const result = await runBackgroundSync(mode, config, Date.now()).catch((error: unknown) => ({ lines: [], errors: [String(error)] }));
   await appendHookLog(config.stateDir, {
     at: new Date().toISOString(),
     hook: 'sync',
-    event: request ? 'SessionEnd (background flush)' : 'Sweep (background)',
+    event: request ? 'SessionEnd (background flush)' : 'reindex' in mode ? 'Search index rebuild (background)' : 'Sweep (background)',
     sessionId: request ? path.basename(request, '.json') : 'all',
     durationMs: Math.round(performance.now() - started),
     stdoutChars: result.lines.join('\n').length,

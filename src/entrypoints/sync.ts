@@ -2,5 +2,5 @@
 import { syncHandler } from '../hooks/sync-hook.ts';
 import { runBackgroundMain, runHookMain } from './hook-main.ts';
 
-if (process.argv.includes('--flush') || process.argv.includes('--sweep')) await runBackgroundMain(process.argv.slice(2));
+if (['--flush', '--sweep', '--reindex'].some((flag) => process.argv.includes(flag))) await runBackgroundMain(process.argv.slice(2));
 else await runHookMain(syncHandler, import.meta.url);

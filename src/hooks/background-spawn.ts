@@ -6,6 +6,8 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
 import { findPendingFlushes, findUnfinishedSessions } from '../stores/session-sweep.ts';
+import { GRAPH_INDEX } from '../stores/bank/layout.ts';
+import { markRebuild } from '../stores/bank/search-index-files.ts';
 import type { HookInput } from './hook-input.ts';
 
 // Starts the sync bundle detached from this process; returns its pid.
@@ -39,4 +41,11 @@ export async function sweepUnfinishedSessions(config: Config, currentSessionId: 
   if (unfinished.length === 0 && pending.length === 0) return undefined;
   const pid = await spawnDetachedSync(syncScript, ['--sweep'], config.projectRoot);
   return `handed ${unfinished.length} unfinished sessions and ${pending.length} pending flushes to a background sweep (pid ${pid ?? 'unknown'})`;
+}
+
+// Starts a detached rebuild of the bank's search index (marked running first, so that the prompts meanwhile do not
+// start another).
+export async function startIndexRebuild(config: Config, syncScript: string): Promise<void> {
+  await markRebuild(config.stateDir, path.join(config.bankDir, GRAPH_INDEX), 'running', process.pid);
+  await spawnDetachedSync(syncScript, ['--reindex'], config.projectRoot);
 }

@@ -5,7 +5,7 @@ import type { Retrieval } from '../core/retrieve.ts';
 import type { GraphStore } from '../stores/graph-store.ts';
 import { openSources } from '../stores/open-reader.ts';
 import { searchSources, type SourceReport } from '../stores/search-sources.ts';
-import { sweepUnfinishedSessions } from './background-spawn.ts';
+import { startIndexRebuild, sweepUnfinishedSessions } from './background-spawn.ts';
 import type { HookHandler, HookOutcome } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 
@@ -48,7 +48,8 @@ export async function runContextHook(input: HookInput, config: Config, stores: R
 
 function describeReport(report: SourceReport): string {
   if (report.error !== undefined) return `${report.description}: could not be searched (${report.error}) after ${report.ms} ms`;
-  return `${report.description}: ${report.entities ?? 0} entities, ${report.results} of the results`;
+  const behind = report.behind ? ' (from the previous search index: the graph file changed, the index is being rebuilt in the background)' : '';
+  return `${report.description}: ${report.entities ?? 0} entities, ${report.results} of the results${behind}`;
 }
 
 // The context hook as the runner drives it: reads the configured store, never writes.
@@ -56,7 +57,9 @@ export const contextHandler: HookHandler = {
   kind: 'context',
   deadlineMs: (_input, config) => config.contextDeadlineMs,
   run: async (input, config, runtime) => {
-    const outcome = await runContextHook(input, config, openSources(config), runtime.nowMs);
+    const { syncScript } = runtime;
+    const rebuildInBackground = syncScript ? (): Promise<void> => startIndexRebuild(config, syncScript) : undefined;
+    const outcome = await runContextHook(input, config, openSources(config, rebuildInBackground ? { rebuildInBackground } : {}), runtime.nowMs);
     if (input.event === 'SessionStart' && runtime.syncScript) {
       const swept = await sweepUnfinishedSessions(config, input.sessionId, runtime.nowMs, runtime.syncScript);
       if (swept) outcome.explanation.push(swept);

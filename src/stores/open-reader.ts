@@ -5,12 +5,17 @@ import { BankReader } from './bank/bank-reader.ts';
 import type { GraphStore } from './graph-store.ts';
 import { openMcpStore } from './mcp/open-mcp.ts';
 
-export function openReader(config: Config, kind: StoreKind = config.store): GraphStore {
+export interface ReaderOptions {
+  // See BankOptions.rebuildInBackground.
+  rebuildInBackground?: () => Promise<void>;
+}
+
+export function openReader(config: Config, kind: StoreKind = config.store, options: ReaderOptions = {}): GraphStore {
   if (kind === 'mcp') return openMcpStore(config, undefined, fileURLToPath(import.meta.url));
-  return new BankReader({ bankDir: config.bankDir, stateDir: config.stateDir });
+  return new BankReader({ bankDir: config.bankDir, stateDir: config.stateDir, ...options });
 }
 
 // Every store the context hook searches (MEMORY_FABRIC_SOURCES), by name.
-export function openSources(config: Config): Array<{ source: StoreKind; store: GraphStore }> {
-  return config.sources.map((source) => ({ source, store: openReader(config, source) }));
+export function openSources(config: Config, options: ReaderOptions = {}): Array<{ source: StoreKind; store: GraphStore }> {
+  return config.sources.map((source) => ({ source, store: openReader(config, source, options) }));
 }

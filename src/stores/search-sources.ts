@@ -14,6 +14,8 @@ export interface SourceReport {
   ms: number;
   // Entities in the source's graph, when it answered.
   entities?: number;
+  // True when it answered from an index of an older version of its graph (rebuilt meanwhile in the background).
+  behind?: boolean;
   // Why it could not be searched, when it could not.
   error?: string;
   // Memories in the result that this source holds.
@@ -54,7 +56,7 @@ export async function searchSources(sources: ReadonlyArray<{ source: string; sto
     const description = sources[index]?.store.description ?? outcome.source;
     const results = retrieval.memories.filter((memory) => memory.stores.includes(outcome.source)).length;
     return outcome.ok
-      ? { source: outcome.source, description, ms: Math.round(outcome.ms), entities: outcome.value.size, results }
+      ? { source: outcome.source, description, ms: Math.round(outcome.ms), entities: outcome.value.size, results, ...(outcome.value.behind ? { behind: true } : {}) }
       : { source: outcome.source, description, ms: Math.round(outcome.ms), error: describeError(outcome.error), results };
   });
   return { retrieval, reports, failed: reports.filter((report) => report.error !== undefined) };

@@ -147,6 +147,68 @@ export function openSearchIndex(stateDir: string, graphFile: string): GraphView 
   }
 }
 
+// The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).
+export function openLastSearchIndex(stateDir: string): GraphView | undefined {
+  try {
+    const pointer = JSON.parse(readFileSync(path.join(folderOf(stateDir), 'current.json'), 'utf8')) as Pointer;
+    return pointer.version === VERSION ? loadGeneration(path.join(folderOf(stateDir), pointer.generation), pointer.entityCount) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+// A rebuild of the index in a detached process, for one version of the graph file (its size and mtime): running,
+// or failed (then readers stop serving the old index for that version and read the file themselves, which reports
+// what is wrong with it).
+interface RebuildMarker {
+  state: 'running' | 'failed';
+  pid: number;
+  atMs: number;
+  sourceSize: number;
+  sourceMtimeMs: number;
+  error?: string;
+}
+
+const rebuildMarkerFile = (stateDir: string): string => path.join(folderOf(stateDir), 'rebuild.json');
+// A running rebuild older than this is presumed dead (a rebuild at 10,000 entities takes about half a second).
+const REBUILD_STALE_MS = 60_000;
+
+function readRebuildMarker(stateDir: string): RebuildMarker | undefined {
+  try {
+    return JSON.parse(readFileSync(rebuildMarkerFile(stateDir), 'utf8')) as RebuildMarker;
+  } catch {
+    return undefined;
+  }
+}
+
+// What readers should do about an index that is behind the graph file: start a rebuild, wait for the one running,
+// or read the file themselves (a rebuild of this very version failed).
+export function rebuildDecision(stateDir: string, graphFile: string, nowMs: number): 'start' | 'running' | 'failed' {
+  const marker = readRebuildMarker(stateDir);
+  if (!marker) return 'start';
+  let source;
+  try {
+    source = statSync(graphFile);
+  } catch {
+    return 'failed';
+  }
+  const sameVersion = marker.sourceSize === source.size && marker.sourceMtimeMs === source.mtimeMs;
+  if (marker.state === 'failed') return sameVersion ? 'failed' : 'start';
+  return nowMs - marker.atMs < REBUILD_STALE_MS ? 'running' : 'start';
+}
+
+// Records that a rebuild of the graph file as it is now is running (pid), or failed (error); clears the record.
+export async function markRebuild(stateDir: string, graphFile: string, state: RebuildMarker['state'], pid: number, error?: string): Promise<void> {
+  const source = await stat(graphFile).catch(() => ({ size: -1, mtimeMs: -1 }));
+  const marker: RebuildMarker = { state, pid, atMs: Date.now(), sourceSize: source.size, sourceMtimeMs: source.mtimeMs, ...(error ? { error } : {}) };
+  await mkdir(folderOf(stateDir), { recursive: true });
+  await writeFileAtomic(rebuildMarkerFile(stateDir), `${JSON.stringify(marker)}\n`);
+}
+
+export async function clearRebuildMarker(stateDir: string): Promise<void> {
+  await rm(rebuildMarkerFile(stateDir), { force: true });
+}
+
 function loadGeneration(folder: string, size: number): GraphView {
   const read = (name: string): Buffer => readFileSync(path.join(folder, name));
   const dictionary = read('dictionary.txt').toString('utf8');

@@ -1,0 +1,77 @@
+// A large bank whose graph file changed outside a write cycle (edited by hand, pulled from git): the context hook
+// answers at once from the previous search index and a detached process rebuilds it; a file that cannot be read
+// is reported once its rebuild has failed, and is never touched.
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { test } from 'node:test';
+import type { KnowledgeGraph } from '../../src/core/graph.ts';
+import { BACKGROUND_REBUILD_MIN_ENTITIES } from '../../src/stores/bank/bank-reader.ts';
+import { renderGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
+import { openSearchIndex, writeSearchIndex } from '../../src/stores/bank/search-index-files.ts';
+import { CONTEXT_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
+import { runHookProcess } from '../helpers/run-hook-process.ts';
+
+const largeGraph = (): KnowledgeGraph => ({
+  entities: [
+    { name: 'cursor-pagination', entityType: 'decision', observations: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'] },
+    ...Array.from({ length: BACKGROUND_REBUILD_MIN_ENTITIES }, (_, index) => ({ name: `module-${index}`, entityType: 'component', observations: [`Module ${index} renders widget ${index % 97}.`] })),
+  ],
+  relations: [],
+});
+
+async function largeBank(t: import('node:test').TestContext) {
+  const project = await makeTempProject(t);
+  const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
+  const stateDir = path.join(project, '.memories', '.state');
+  await mkdir(path.dirname(graphFile), { recursive: true });
+  const graph = largeGraph();
+  await writeFile(graphFile, renderGraphIndex(graph, '2026-11-30T00:00:00Z', 'test'));
+  const info = await stat(graphFile);
+  await writeSearchIndex(stateDir, graph, { size: info.size, mtimeMs: info.mtimeMs });
+  return { project, graphFile, stateDir, graph, env: hookEnv(project) };
+}
+
+const prompt = (project: string, session: string, text: string) => JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: session, cwd: project, prompt: text });
+const contextOf = (stdout: string): string => (stdout === '' ? '' : ((JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? ''));
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; waited < 20_000; waited += 100) {
+    if (condition()) return;
+    await sleep(100);
+  }
+  assert.fail(`timed out waiting for ${what}`);
+}
+
+test('a graph file changed by hand is answered from the previous index at once, and the index catches up in the background', async (t) => {
+  const { project, graphFile, stateDir, graph, env } = await largeBank(t);
+  const edited = { ...graph, entities: [...graph.entities, { name: 'redis-sessions', entityType: 'decision', observations: ['We decided to keep user sessions in Redis because Memcached lost them on restart.'] }] };
+  await writeFile(graphFile, renderGraphIndex(edited, '2026-11-30T01:00:00Z', 'test'));
+  assert.equal(openSearchIndex(stateDir, graphFile), undefined, 'the index is behind the file');
+
+  const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  assert.equal(first.exitCode, 0);
+  assert.equal(first.stderr, '');
+  assert.doesNotMatch(contextOf(first.stdout), /Memcached lost them/, 'answered from the previous index');
+  await until(() => openSearchIndex(stateDir, graphFile) !== undefined, 'the background rebuild');
+  await until(() => !existsSync(path.join(stateDir, 'search-index', 'rebuild.json')), 'the rebuild marker to go');
+  const second = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  assert.match(contextOf(second.stdout), /Memcached lost them/);
+  const log = await readFile(path.join(stateDir, 'logs', 'hooks.jsonl'), 'utf8');
+  assert.match(log, /"event":"Search index rebuild \(background\)"/);
+});
+
+test('a large graph file that became unreadable: the previous index answers once, then the user is told, and the file is kept', async (t) => {
+  const { project, graphFile, stateDir, env } = await largeBank(t);
+  await writeFile(graphFile, '{"entities": [ oops');
+  const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's2', 'how do we paginate the orders endpoint?'), { env, cwd: project });
+  assert.match(contextOf(first.stdout), /cursor pagination for the orders API/);
+  await until(() => /"state":"failed"/.test(existsSync(path.join(stateDir, 'search-index', 'rebuild.json')) ? readFileSync(path.join(stateDir, 'search-index', 'rebuild.json'), 'utf8') : ''), 'the rebuild to fail');
+  const second = await runHookProcess(CONTEXT_HOOK, prompt(project, 's2', 'how do we paginate the orders endpoint?'), { env, cwd: project });
+  const output = JSON.parse(second.stdout) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(output), ['systemMessage']);
+  assert.match(String(output.systemMessage), /STORE_CORRUPT/);
+  assert.equal(await readFile(graphFile, 'utf8'), '{"entities": [ oops');
+});
