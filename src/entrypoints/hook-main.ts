@@ -37,7 +37,8 @@ export async function runBackgroundMain(argv: readonly string[]): Promise<void> 
   const { runBackgroundSync } = await import('../hooks/background-sync.ts');
   const { config } = loadConfig(process.env, process.cwd());
   const request = argv.includes('--flush') ? argv[argv.indexOf('--flush') + 1] : undefined;
-  const mode: BackgroundMode = request ? { flush: request } : argv.includes('--reindex') ? { reindex: true } : { sweep: true };
+  const reindex = argv.includes('--reindex') ? (argv[argv.indexOf('--reindex') + 1] === 'mcp' ? 'mcp' : 'bank') : undefined;
+  const mode: BackgroundMode = request ? { flush: request } : reindex ? { reindex } : { sweep: true };
   const result = await runBackgroundSync(mode, config, Date.now()).catch((error: unknown) => ({ lines: [], errors: [String(error)] }));
   await appendHookLog(config.stateDir, {
     at: new Date().toISOString(),

@@ -3,11 +3,9 @@
 // started with --flush <request> or --sweep (see background-sync.ts); the hook returns at once.
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config, StoreKind } from '../config.ts';
 import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
 import { findPendingFlushes, findUnfinishedSessions } from '../stores/session-sweep.ts';
-import { GRAPH_INDEX } from '../stores/bank/layout.ts';
-import { markRebuild } from '../stores/bank/search-index-files.ts';
 import type { HookInput } from './hook-input.ts';
 
 // Starts the sync bundle detached from this process; returns its pid.
@@ -43,9 +41,7 @@ export async function sweepUnfinishedSessions(config: Config, currentSessionId: 
   return `handed ${unfinished.length} unfinished sessions and ${pending.length} pending flushes to a background sweep (pid ${pid ?? 'unknown'})`;
 }
 
-// Starts a detached rebuild of the bank's search index (marked running first, so that the prompts meanwhile do not
-// start another).
-export async function startIndexRebuild(config: Config, syncScript: string): Promise<void> {
-  await markRebuild(config.stateDir, path.join(config.bankDir, GRAPH_INDEX), 'running', process.pid);
-  await spawnDetachedSync(syncScript, ['--reindex'], config.projectRoot);
+// Starts a detached rebuild of a store's search index (the store has marked it running).
+export async function startIndexRebuild(config: Config, syncScript: string, kind: StoreKind): Promise<void> {
+  await spawnDetachedSync(syncScript, ['--reindex', kind], config.projectRoot);
 }

@@ -1,12 +1,10 @@
 // The detached process's side of background sync (see background-spawn.ts for how it is started).
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config, StoreKind } from '../config.ts';
 import { describeError, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
 import { withFileLock } from '../stores/bank/lock.ts';
 import { openStore } from '../stores/open-store.ts';
-import { BankReader } from '../stores/bank/bank-reader.ts';
-import { clearRebuildMarker, markRebuild, openSearchIndex } from '../stores/bank/search-index-files.ts';
+import { openReader } from '../stores/open-reader.ts';
 import { findPendingFlushes, findUnfinishedSessions } from '../stores/session-sweep.ts';
 import { readFlushRequest, removeFlushRequest } from './background-spawn.ts';
 import type { HookInput } from './hook-input.ts';
@@ -17,14 +15,14 @@ export interface BackgroundResult {
   errors: string[];
 }
 
-export type BackgroundMode = { flush: string } | { sweep: true } | { reindex: true };
+export type BackgroundMode = { flush: string } | { sweep: true } | { reindex: StoreKind };
 
 // The detached process's work: one flush request, every unfinished session and pending flush (--sweep), or the
 // bank's search index (--reindex). One sweeper at a time (a lock in the state folder); each session is synced
 // exactly as the Stop hook would.
 export async function runBackgroundSync(mode: BackgroundMode, config: Config, nowMs: number): Promise<BackgroundResult> {
   const result: BackgroundResult = { lines: [], errors: [] };
-  if ('reindex' in mode) return reindexBank(config);
+  if ('reindex' in mode) return reindexStore(config, mode.reindex);
   const syncOne = async (input: HookInput, request?: string): Promise<void> => {
     try {
       const outcome = await runSyncHook({ ...input, event: input.event === 'SubagentStop' ? 'SubagentStop' : 'Stop' }, config, openStore(config));
@@ -52,21 +50,13 @@ export async function runBackgroundSync(mode: BackgroundMode, config: Config, no
   return result;
 }
 
-// Rebuilds the bank's search index from the graph file (a reader found it behind and serves the old one meanwhile).
-// A failure is recorded for this version of the file: readers then read the file themselves and report the problem.
-async function reindexBank(config: Config): Promise<BackgroundResult> {
-  const bank = new BankReader({ bankDir: config.bankDir, stateDir: config.stateDir });
+// Rebuilds a store's search index from its graph file (a reader found it behind and serves the old one meanwhile).
+async function reindexStore(config: Config, kind: StoreKind): Promise<BackgroundResult> {
+  const store = openReader(config, kind);
   try {
-    const view = await bank.openView();
-    if (!openSearchIndex(config.stateDir, bank.indexFile)) {
-      // No index now (a graph too small for one, or the state folder not writable): the old one must not be served.
-      await rm(path.join(config.stateDir, 'search-index', 'current.json'), { force: true });
-      throw new MemoryFabricError('STORE_WRITE_FAILED', `no search index for the ${view.size} entities of ${bank.indexFile}`);
-    }
-    await clearRebuildMarker(config.stateDir);
-    return { lines: [`search index rebuilt: ${view.size} entities`], errors: [] };
+    if (!store.reindex) throw new MemoryFabricError('STORE_UNREADABLE', `${store.description} keeps no search index`);
+    return { lines: [await store.reindex()], errors: [] };
   } catch (error) {
-    await markRebuild(config.stateDir, bank.indexFile, 'failed', process.pid, describeError(error)).catch(() => undefined);
     return { lines: [], errors: [describeError(error)] };
   }
 }

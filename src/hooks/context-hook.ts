@@ -1,5 +1,5 @@
 // The context hook: on SessionStart and UserPromptSubmit, the best memories as additionalContext.
-import type { Config } from '../config.ts';
+import type { Config, StoreKind } from '../config.ts';
 import { renderContext } from '../core/render.ts';
 import type { Retrieval } from '../core/retrieve.ts';
 import type { GraphStore } from '../stores/graph-store.ts';
@@ -58,7 +58,7 @@ export const contextHandler: HookHandler = {
   deadlineMs: (_input, config) => config.contextDeadlineMs,
   run: async (input, config, runtime) => {
     const { syncScript } = runtime;
-    const rebuildInBackground = syncScript ? (): Promise<void> => startIndexRebuild(config, syncScript) : undefined;
+    const rebuildInBackground = syncScript ? (kind: StoreKind): Promise<void> => startIndexRebuild(config, syncScript, kind) : undefined;
     const outcome = await runContextHook(input, config, openSources(config, rebuildInBackground ? { rebuildInBackground } : {}), runtime.nowMs);
     if (input.event === 'SessionStart' && runtime.syncScript) {
       const swept = await sweepUnfinishedSessions(config, input.sessionId, runtime.nowMs, runtime.syncScript);

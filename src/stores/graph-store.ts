@@ -36,4 +36,7 @@ export interface GraphStore {
   // The graph as retrieval reads it (an inverted index; prebuilt on disk where the store can keep one).
   openView(): Promise<GraphView>;
   writeDelta(delta: GraphDelta, provenance?: WriteProvenance): Promise<WriteReport>;
+  // Rebuilds the store's search index from its graph file now (the detached side of a reader that served the
+  // previous index); says what it did. Stores without an index file have none.
+  reindex?(): Promise<string>;
 }

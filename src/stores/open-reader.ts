@@ -6,13 +6,15 @@ import type { GraphStore } from './graph-store.ts';
 import { openMcpStore } from './mcp/open-mcp.ts';
 
 export interface ReaderOptions {
-  // See BankOptions.rebuildInBackground.
-  rebuildInBackground?: () => Promise<void>;
+  // Starts a detached rebuild of a store's search index (see BankOptions.rebuildInBackground).
+  rebuildInBackground?: (kind: StoreKind) => Promise<void>;
 }
 
 export function openReader(config: Config, kind: StoreKind = config.store, options: ReaderOptions = {}): GraphStore {
-  if (kind === 'mcp') return openMcpStore(config, undefined, fileURLToPath(import.meta.url));
-  return new BankReader({ bankDir: config.bankDir, stateDir: config.stateDir, ...options });
+  const { rebuildInBackground } = options;
+  const rebuild = rebuildInBackground ? (): Promise<void> => rebuildInBackground(kind) : undefined;
+  if (kind === 'mcp') return openMcpStore(config, undefined, fileURLToPath(import.meta.url), rebuild);
+  return new BankReader({ bankDir: config.bankDir, stateDir: config.stateDir, ...(rebuild ? { rebuildInBackground: rebuild } : {}) });
 }
 
 // Every store the context hook searches (MEMORY_FABRIC_SOURCES), by name.

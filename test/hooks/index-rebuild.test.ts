@@ -8,7 +8,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { test } from 'node:test';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
-import { BACKGROUND_REBUILD_MIN_ENTITIES } from '../../src/stores/bank/bank-reader.ts';
+import { BACKGROUND_REBUILD_MIN_ENTITIES } from '../../src/stores/bank/search-index-files.ts';
 import { renderGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
 import { openSearchIndex, writeSearchIndex } from '../../src/stores/bank/search-index-files.ts';
 import { CONTEXT_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
@@ -74,4 +74,26 @@ test('a large graph file that became unreadable: the previous index answers once
   assert.deepEqual(Object.keys(output), ['systemMessage']);
   assert.match(String(output.systemMessage), /STORE_CORRUPT/);
   assert.equal(await readFile(graphFile, 'utf8'), '{"entities": [ oops');
+});
+
+test("the memory server's local file, written by someone else (Claude's own memory tools), is answered from the previous index while it is rebuilt", async (t) => {
+  const project = await makeTempProject(t);
+  await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } } } }));
+  const memoryFile = path.join(project, 'memory', 'graph.jsonl');
+  await mkdir(path.dirname(memoryFile), { recursive: true });
+  const line = (entity: { name: string; entityType: string; observations: string[] }) => `${JSON.stringify({ type: 'entity', ...entity })}\n`;
+  await writeFile(memoryFile, largeGraph().entities.map(line).join(''));
+  const env = hookEnv(project, { MEMORY_FABRIC_STORE: 'mcp' });
+  const indexDir = path.join(project, '.memories', '.state', 'memory-server');
+  const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'how do we paginate the orders endpoint?'), { env, cwd: project });
+  assert.match(contextOf(first.stdout), /cursor pagination for the orders API/, 'the first prompt builds the index');
+  assert.ok(openSearchIndex(indexDir, memoryFile));
+
+  await writeFile(memoryFile, `${await readFile(memoryFile, 'utf8')}${line({ name: 'redis-sessions', entityType: 'decision', observations: ['We decided to keep user sessions in Redis because Memcached lost them on restart.'] })}`);
+  const behind = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  assert.equal(behind.stderr, '');
+  assert.doesNotMatch(contextOf(behind.stdout), /Memcached lost them/, 'answered from the previous index');
+  await until(() => openSearchIndex(indexDir, memoryFile) !== undefined, 'the background rebuild');
+  const caughtUp = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  assert.match(contextOf(caughtUp.stdout), /Memcached lost them/);
 });

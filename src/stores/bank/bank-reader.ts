@@ -1,6 +1,5 @@
 // The file bank for reading: the graph index and its search index. The context hook uses only this, so the
 // write side (records, YAML, the write cycle) stays out of its bundle.
-import { existsSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
@@ -10,7 +9,7 @@ import type { GraphStore, WriteReport } from '../graph-store.ts';
 import { readGraphIndexText } from './index-file.ts';
 import { parseGraphIndex } from './jsonc-index.ts';
 import { GRAPH_INDEX } from './layout.ts';
-import { openLastSearchIndex, openSearchIndex, rebuildDecision, writeSearchIndex } from './search-index-files.ts';
+import { openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from './search-index-files.ts';
 import type { WriteTime } from './time-source.ts';
 
 export interface BankOptions {
@@ -27,9 +26,6 @@ export interface BankOptions {
 
 // Below this size a graph is indexed in memory on every read: it costs less than the files.
 const SEARCH_INDEX_MIN_ENTITIES = 200;
-// From this size a reader with rebuildInBackground serves an index that is behind rather than rebuild it inline
-// (below it an inline rebuild takes under ~100 ms).
-export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
 
 export class BankReader implements GraphStore {
   readonly description: string;
@@ -59,8 +55,15 @@ export class BankReader implements GraphStore {
   async openView(): Promise<GraphView> {
     const fresh = openSearchIndex(this.options.stateDir, this.indexFile);
     if (fresh) return fresh;
-    const behind = await this.#serveBehind();
-    if (behind) return behind;
+    return (await openBehindIndex(this.options.stateDir, this.indexFile, this.options.rebuildInBackground)) ?? this.#buildView();
+  }
+
+  // The detached side of rebuildInBackground: the index rebuilt from the graph file now.
+  async reindex(): Promise<string> {
+    return rebuildIndexNow(this.options.stateDir, this.indexFile, () => this.#buildView());
+  }
+
+  async #buildView(): Promise<GraphView> {
     // The version of the file read is taken before reading it: an index must never claim a newer version (a write
     // cycle may replace the file meanwhile) than the graph it holds.
     const before = await stat(this.indexFile).catch(() => undefined);
@@ -72,24 +75,6 @@ export class BankReader implements GraphStore {
       if (built) return built;
     }
     return buildGraphView(graph);
-  }
-
-  // The previous index, when it is large, a rebuild could be started (or is running), and the last rebuild of
-  // this version of the file did not fail (then the file is read here, and what is wrong with it is reported).
-  async #serveBehind(): Promise<GraphView | undefined> {
-    if (!this.options.rebuildInBackground || !existsSync(this.indexFile)) return undefined;
-    const last = openLastSearchIndex(this.options.stateDir);
-    if (!last || last.size < BACKGROUND_REBUILD_MIN_ENTITIES) return undefined;
-    const decision = rebuildDecision(this.options.stateDir, this.indexFile, Date.now());
-    if (decision === 'failed') return undefined;
-    if (decision === 'start') {
-      try {
-        await this.options.rebuildInBackground();
-      } catch {
-        return undefined;
-      }
-    }
-    return { ...last, behind: true };
   }
 
   // A reader never writes.

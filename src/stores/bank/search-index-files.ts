@@ -2,13 +2,14 @@
 // context hook reads a few small files and the postings of the prompt's words instead of parsing and tokenizing
 // the whole graph. Rebuilt after every write cycle, and by a reader that finds it missing or stale.
 // Layout: search-index/current.json names a generation folder; each generation is written whole, then switched to.
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from '../../core/graph.ts';
 import { buildNameTable, lookupName } from '../../core/name-table.ts';
 import { nameHead } from '../../core/text.ts';
 import { buildPostings, POSTING_WIDTH, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
+import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { GRAPH_INDEX } from './layout.ts';
 
@@ -207,6 +208,47 @@ export async function markRebuild(stateDir: string, graphFile: string, state: Re
 
 export async function clearRebuildMarker(stateDir: string): Promise<void> {
   await rm(rebuildMarkerFile(stateDir), { force: true });
+}
+
+// From this size a reader that can rebuild in the background serves an index that is behind its graph file rather
+// than rebuild it inline (below it an inline rebuild takes under ~100 ms).
+export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
+
+// The previous index of a graph file that changed, when it is large, a rebuild can be started (start, after this
+// marks it running) or is running, and the last rebuild of this version of the file did not fail (then the caller
+// reads the file itself, and reports what is wrong with it).
+export async function openBehindIndex(stateDir: string, graphFile: string, start: (() => Promise<void>) | undefined): Promise<GraphView | undefined> {
+  if (!start || !existsSync(graphFile)) return undefined;
+  const last = openLastSearchIndex(stateDir);
+  if (!last || last.size < BACKGROUND_REBUILD_MIN_ENTITIES) return undefined;
+  const decision = rebuildDecision(stateDir, graphFile, Date.now());
+  if (decision === 'failed') return undefined;
+  if (decision === 'start') {
+    try {
+      await markRebuild(stateDir, graphFile, 'running', process.pid);
+      await start();
+    } catch {
+      return undefined;
+    }
+  }
+  return { ...last, behind: true };
+}
+
+// The detached rebuild: build (the reader's own inline path) must leave a fresh index; when it does not, the old
+// index is no longer served and the failure is recorded for this version of the file.
+export async function rebuildIndexNow(stateDir: string, graphFile: string, build: () => Promise<GraphView>): Promise<string> {
+  try {
+    const view = await build();
+    if (!openSearchIndex(stateDir, graphFile)) {
+      await rm(path.join(folderOf(stateDir), 'current.json'), { force: true });
+      throw new MemoryFabricError('STORE_WRITE_FAILED', `no search index for the ${view.size} entities of ${graphFile}`);
+    }
+    await clearRebuildMarker(stateDir);
+    return `search index of ${graphFile} rebuilt: ${view.size} entities`;
+  } catch (error) {
+    await markRebuild(stateDir, graphFile, 'failed', process.pid, describeError(error)).catch(() => undefined);
+    throw error;
+  }
 }
 
 function loadGeneration(folder: string, size: number): GraphView {

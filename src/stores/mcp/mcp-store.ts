@@ -13,7 +13,7 @@ import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
 import { MemoryFabricError } from '../../errors.ts';
 import { withFileLock } from '../bank/lock.ts';
 import { deferToOutbox, readOutbox, removeFromOutbox } from '../bank/outbox.ts';
-import { openSearchIndex, writeSearchIndex } from '../bank/search-index-files.ts';
+import { openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from '../bank/search-index-files.ts';
 import type { WriteTime } from '../bank/time-source.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import { connectServer, type McpConnection } from './mcp-connection.ts';
@@ -24,6 +24,8 @@ export interface McpStoreOptions {
   stateDir: string;
   callTimeoutMs: number;
   writeTime?: () => Promise<WriteTime>;
+  // See BankOptions.rebuildInBackground (for the search index of the server's local file).
+  rebuildInBackground?: () => Promise<void>;
   // For tests: how to connect (an in-memory transport, a server that misbehaves).
   connect?: () => Promise<McpConnection>;
 }
@@ -44,14 +46,31 @@ export class McpStore implements GraphStore {
   // The graph as retrieval reads it. With a local MEMORY_FILE_PATH the search index is kept in the state folder and
   // used while the file is unchanged, and rebuilt from the file itself when it changed: prompts never start the server.
   async openView(): Promise<GraphView> {
-    const file = this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
+    const file = this.#localFile;
     if (file) {
-      const fresh = openSearchIndex(this.#indexDir, file);
+      const fresh = openSearchIndex(this.#indexDir, file) ?? (await openBehindIndex(this.#indexDir, file, this.#options.rebuildInBackground));
       if (fresh) return fresh;
     }
+    return this.#buildView();
+  }
+
+  // The detached side of rebuildInBackground.
+  async reindex(): Promise<string> {
+    const file = this.#localFile;
+    if (!file) throw new MemoryFabricError('STORE_UNREADABLE', `${this.description} has no local MEMORY_FILE_PATH to index`);
+    return rebuildIndexNow(this.#indexDir, file, () => this.#buildView());
+  }
+
+  get #localFile(): string | undefined {
+    return this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
+  }
+
+  async #buildView(): Promise<GraphView> {
+    const file = this.#localFile;
+    // The version of the file is taken before it is read: an index must never claim a newer one than it holds.
+    const source = file ? await stat(file).catch(() => undefined) : undefined;
     const graph = (file ? await readLocalFile(file) : undefined) ?? (await this.readGraph());
     if (file) {
-      const source = await stat(file).catch(() => undefined);
       if (source) {
         await writeSearchIndex(this.#indexDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
         const built = openSearchIndex(this.#indexDir, file);

@@ -9,25 +9,31 @@ import type { GraphDelta, KnowledgeGraph } from '../../core/graph.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import type { WriteTime } from '../bank/time-source.ts';
 import { deferToOutbox } from '../bank/outbox.ts';
+import { MemoryFabricError } from '../../errors.ts';
 
 // The folders whose node_modules may hold @modelcontextprotocol/server-memory: the project's, then this package's.
 export function serverSearchFolders(config: Config, packageFile: string): string[] {
   return [config.projectRoot, path.dirname(packageFile)];
 }
 
-export function openMcpStore(config: Config, writeTime: (() => Promise<WriteTime>) | undefined, packageFile: string): GraphStore {
+export function openMcpStore(config: Config, writeTime: (() => Promise<WriteTime>) | undefined, packageFile: string, rebuildInBackground?: () => Promise<void>): GraphStore {
   const description = config.mcpUrl ? `memory server at ${config.mcpUrl}` : `memory server "${config.mcpServer}" of ${path.join(config.projectRoot, '.mcp.json')}`;
   let loaded: Promise<GraphStore> | undefined;
   const load = (): Promise<GraphStore> =>
     (loaded ??= (async () => {
       const { McpStore, resolveServer } = await loadMcpModule();
       const server = resolveServer({ projectRoot: config.projectRoot, entryName: config.mcpServer, ...(config.mcpUrl ? { url: config.mcpUrl } : {}), searchFrom: serverSearchFolders(config, packageFile) });
-      return new McpStore({ server, stateDir: config.stateDir, callTimeoutMs: config.mcpTimeoutMs, ...(writeTime ? { writeTime } : {}) });
+      return new McpStore({ server, stateDir: config.stateDir, callTimeoutMs: config.mcpTimeoutMs, ...(writeTime ? { writeTime } : {}), ...(rebuildInBackground ? { rebuildInBackground } : {}) });
     })());
   return {
     description,
     readGraph: async (): Promise<KnowledgeGraph> => (await load()).readGraph(),
     openView: async (): Promise<GraphView> => (await load()).openView(),
+    reindex: async (): Promise<string> => {
+      const store = await load();
+      if (!store.reindex) throw new MemoryFabricError('STORE_UNREADABLE', `${description} keeps no search index`);
+      return store.reindex();
+    },
     // A server that cannot even be set up (no .mcp.json entry) keeps the delta in the outbox like one that is down.
     writeDelta: async (delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> => {
       let store: GraphStore;
