@@ -2,7 +2,7 @@
 // 10,000 entities, 50,000 observations and 20,000 relations (fixed seed), beside bare `node -e 0` in the same run.
 // Usage: node bench/bank-cycle.mjs [--entities 10000] [--runs 7]
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,12 +26,21 @@ const run = (args, input) => {
   return Number(process.hrtime.bigint() - started) / 1e6;
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const samples = { 'node -e 0': [], 'write cycle (Stop sync, one new decision)': [], 'retrieve "<task>"': [] };
+const samples = { 'node -e 0': [], 'write cycle (Stop sync, one new decision)': [], 'search index caught up (background, after the Stop)': [], 'retrieve "<task>"': [] };
+// The Stop hands the search index of a large bank to a detached process: how long until it is current.
+const marker = path.join(project, '.memories', '.state', 'search-index', 'rebuild.json');
+const pause = new Int32Array(new SharedArrayBuffer(4));
+const caughtUp = () => {
+  const started = process.hrtime.bigint();
+  for (let waited = 0; waited < 60_000 && existsSync(marker); waited += 5) Atomics.wait(pause, 0, 0, 5);
+  return Number(process.hrtime.bigint() - started) / 1e6;
+};
 for (let index = 0; index < runs; index += 1) {
   samples['node -e 0'].push(run(['-e', '0'], ''));
   const transcript = path.join(project, `t-${index}.jsonl`);
   writeFileSync(transcript, `${JSON.stringify({ type: 'user', uuid: `u${index}`, message: { role: 'user', content: `We decided to use approach-${index} for the bench-${index} component because it is faster.` } })}\n`);
   samples['write cycle (Stop sync, one new decision)'].push(run([syncHook], JSON.stringify({ hook_event_name: 'Stop', session_id: `bench-${index}`, transcript_path: transcript, cwd: project })));
+  samples['search index caught up (background, after the Stop)'].push(caughtUp());
   samples['retrieve "<task>"'].push(run([cli, 'retrieve', 'how do we paginate the orders endpoint with a cursor?'], ''));
 }
 const base = median(samples['node -e 0']);

@@ -8,7 +8,7 @@ import type { GraphStore, WriteReport } from '../stores/graph-store.ts';
 import { openStore } from '../stores/open-store.ts';
 import { SeenMessages } from '../stores/seen-messages.ts';
 import { cursorFile, loadCursor, readNewLines, saveCursor } from '../stores/session-cursor.ts';
-import { handOffFlush } from './background-spawn.ts';
+import { handOffFlush, startIndexRebuild } from './background-spawn.ts';
 import type { HookHandler } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 
@@ -125,6 +125,7 @@ export const syncHandler: HookHandler = {
       const text = `memory-fabric sync (SessionEnd, session ${input.sessionId.slice(0, 8)}): final flush handed to a background process (pid ${handed.pid ?? 'unknown'})`;
       return { stdout: `${text}\n`, explanation: [text] };
     }
-    return runSyncHook(input, config, openStore(config));
+    const { syncScript } = runtime;
+    return runSyncHook(input, config, openStore(config, syncScript ? () => startIndexRebuild(config, syncScript, 'bank') : undefined));
   },
 };

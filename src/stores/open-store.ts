@@ -5,14 +5,16 @@ import { BankStore } from './bank/bank-store.ts';
 import type { GraphStore } from './graph-store.ts';
 import { openMcpStore } from './mcp/open-mcp.ts';
 
-export function openStore(config: Config): GraphStore {
+// rebuildInBackground: see BankOptions (the Stop hook passes one: a large bank's search index is then rebuilt by a
+// detached process, not inside the hook).
+export function openStore(config: Config, rebuildInBackground?: () => Promise<void>): GraphStore {
   if (config.store === 'mcp') return openMcpStore(config, writeTimeOf(config), fileURLToPath(import.meta.url));
-  return openBank(config);
+  return openBank(config, rebuildInBackground);
 }
 
 // The file bank with its write-time source.
-export function openBank(config: Config): BankStore {
-  return new BankStore({ bankDir: config.bankDir, stateDir: config.stateDir, writeTime: writeTimeOf(config) });
+export function openBank(config: Config, rebuildInBackground?: () => Promise<void>): BankStore {
+  return new BankStore({ bankDir: config.bankDir, stateDir: config.stateDir, writeTime: writeTimeOf(config), ...(rebuildInBackground ? { rebuildInBackground } : {}) });
 }
 
 // Loaded only when a write cycle needs a time: a Stop with nothing new never pays for it.

@@ -11,7 +11,8 @@ import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { BACKGROUND_REBUILD_MIN_ENTITIES } from '../../src/stores/bank/search-index-files.ts';
 import { renderGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
 import { openSearchIndex, writeSearchIndex } from '../../src/stores/bank/search-index-files.ts';
-import { CONTEXT_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
+import { CONTEXT_HOOK, SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
+import { writeTranscript } from '../helpers/bank.ts';
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 
 const largeGraph = (): KnowledgeGraph => ({
@@ -96,4 +97,20 @@ test("the memory server's local file, written by someone else (Claude's own memo
   await until(() => openSearchIndex(indexDir, memoryFile) !== undefined, 'the background rebuild');
   const caughtUp = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
   assert.match(contextOf(caughtUp.stdout), /Memcached lost them/);
+});
+
+test('a Stop on a large bank writes the graph and leaves its search index to a detached process; prompts catch up', async (t) => {
+  const { project, graphFile, stateDir } = await largeBank(t);
+  const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
+  const transcript = path.join(project, 's4.jsonl');
+  await writeTranscript(transcript, ['We decided to keep user sessions in Redis because Memcached lost them on restart.']);
+  const stop = await runHookProcess(SYNC_HOOK, JSON.stringify({ hook_event_name: 'Stop', session_id: 's4', cwd: project, transcript_path: transcript }), { env, cwd: project });
+  assert.equal(stop.exitCode, 0);
+  assert.match(stop.stdout, /written to file bank/);
+  assert.match(await readFile(graphFile, 'utf8'), /Memcached lost them/, 'the graph itself is written by the Stop');
+  await until(() => openSearchIndex(stateDir, graphFile) !== undefined && !existsSync(path.join(stateDir, 'search-index', 'rebuild.json')), 'the background rebuild');
+  const log = await readFile(path.join(stateDir, 'logs', 'hooks.jsonl'), 'utf8');
+  assert.match(log, /"event":"Search index rebuild \(background\)"/);
+  const after = await runHookProcess(CONTEXT_HOOK, prompt(project, 's4', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  assert.match(contextOf(after.stdout), /Memcached lost them/);
 });

@@ -32,7 +32,7 @@ export class BankStore extends BankReader {
     try {
       // The write side (records, YAML) is loaded only when there is something to write.
       const { runWriteCycle } = await import('./write-cycle.ts');
-      const { value, written } = await runWriteCycle(this.paths, time, (cycle) => this.#applyDeltas(cycle, delta, provenance), this.options.lockTimeoutMs);
+      const { value, written } = await runWriteCycle(this.paths, time, (cycle) => this.#applyDeltas(cycle, delta, provenance), this.options.lockTimeoutMs, this.options.rebuildInBackground);
       return { ...value, writtenFiles: written, writeTime: { utcDateTime: time.utcDateTime, utcDateTimePrefix: time.utcDateTimePrefix } };
     } catch (error) {
       if (isMemoryFabricError(error) && (error.code === 'STORE_CORRUPT' || error.code === 'STORE_UNREADABLE')) {

@@ -214,16 +214,17 @@ export async function clearRebuildMarker(stateDir: string): Promise<void> {
 // than rebuild it inline (below it an inline rebuild takes under ~100 ms).
 export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
 
-// The previous index of a graph file that changed, when it is large, a rebuild can be started (start, after this
-// marks it running) or is running, and the last rebuild of this version of the file did not fail (then the caller
-// reads the file itself, and reports what is wrong with it).
+// The previous index of a graph file that changed, when it is large, a rebuild is running or can be started (start,
+// after this marks it running; a reader without start serves it only while another process rebuilds), and the last
+// rebuild of this version of the file did not fail (then the caller reads the file itself, and reports what is
+// wrong with it).
 export async function openBehindIndex(stateDir: string, graphFile: string, start: (() => Promise<void>) | undefined): Promise<GraphView | undefined> {
-  if (!start || !existsSync(graphFile)) return undefined;
+  if (!existsSync(graphFile)) return undefined;
   const last = openLastSearchIndex(stateDir);
   if (!last || last.size < BACKGROUND_REBUILD_MIN_ENTITIES) return undefined;
   const decision = rebuildDecision(stateDir, graphFile, Date.now());
-  if (decision === 'failed') return undefined;
-  if (decision === 'start') {
+  if (decision === 'failed' || (decision === 'start' && !start)) return undefined;
+  if (decision === 'start' && start) {
     try {
       await markRebuild(stateDir, graphFile, 'running', process.pid);
       await start();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { emptyGraph, type KnowledgeGraph } from '../../core/graph.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { readGraphIndexText } from './index-file.ts';
-import { refreshSearchIndex } from './search-index-files.ts';
+import { BACKGROUND_REBUILD_MIN_ENTITIES, markRebuild, refreshSearchIndex } from './search-index-files.ts';
 import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
 import { BANK_FOLDERS, GRAPH_INDEX, INDEX_MD, PROJECT_MD, resolveInsideRoot } from './layout.ts';
 import { withFileLock } from './lock.ts';
@@ -30,7 +30,15 @@ export interface WriteCycle {
 }
 
 // Runs work inside a write cycle; creates the seed's minimum structure first, regenerates index.md last.
-export async function runWriteCycle<T>(paths: BankPaths, time: WriteTime, work: (cycle: WriteCycle) => Promise<T>, lockTimeoutMs = 5000): Promise<{ value: T; written: string[] }> {
+// rebuildInBackground: for a large graph, the search index is rebuilt by a detached process instead of inside the
+// cycle (readers serve the previous index until it is done; see openBehindIndex).
+export async function runWriteCycle<T>(
+  paths: BankPaths,
+  time: WriteTime,
+  work: (cycle: WriteCycle) => Promise<T>,
+  lockTimeoutMs = 5000,
+  rebuildInBackground?: () => Promise<void>,
+): Promise<{ value: T; written: string[] }> {
   await mkdir(paths.stateDir, { recursive: true });
   return withFileLock(path.join(paths.stateDir, 'bank.lock'), { timeoutMs: lockTimeoutMs, staleMs: 60_000 }, async () => {
     const written: string[] = [];
@@ -63,9 +71,22 @@ export async function runWriteCycle<T>(paths: BankPaths, time: WriteTime, work: 
     const value = await work(cycle);
     if (written.length > 0 || !existsSync(path.join(paths.root, INDEX_MD))) await writeIndexMd(paths.root, cycle);
     // The search index follows the graph it was built from (readers rebuild it if this fails).
-    if (lastGraph) await refreshSearchIndex(paths, lastGraph);
+    if (lastGraph) await followGraph(paths, lastGraph, rebuildInBackground);
     return { value, written };
   });
+}
+
+async function followGraph(paths: BankPaths, graph: KnowledgeGraph, rebuildInBackground: (() => Promise<void>) | undefined): Promise<void> {
+  if (rebuildInBackground && graph.entities.length >= BACKGROUND_REBUILD_MIN_ENTITIES) {
+    try {
+      await markRebuild(paths.stateDir, path.join(paths.root, GRAPH_INDEX), 'running', process.pid);
+      await rebuildInBackground();
+      return;
+    } catch {
+      // rebuilt here instead
+    }
+  }
+  await refreshSearchIndex(paths, graph);
 }
 
 // The seed's pre-flight: folders, context/project.md and an (empty) graph index exist before anything else.
