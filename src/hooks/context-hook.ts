@@ -52,7 +52,8 @@ function describeReport(report: SourceReport): string {
   return `${report.description}: ${report.entities ?? 0} entities, ${report.results} of the results${behind}`;
 }
 
-// The context hook as the runner drives it: reads the configured store, never writes.
+// The context hook as the runner drives it: reads the configured stores and never writes a memory (a search index
+// found behind its graph file is rebuilt by a detached process it starts).
 export const contextHandler: HookHandler = {
   kind: 'context',
   deadlineMs: (_input, config) => config.contextDeadlineMs,
