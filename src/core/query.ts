@@ -8,7 +8,13 @@ export interface ParsedQuery {
   terms: string[];
   entityHints: string[];
   intent: QueryIntent;
+  // A prompt that asks several things ("why X, and which Y?"): the terms of each part (indices into terms), when
+  // there are at least two parts of two terms or more. A memory may answer one part only.
+  segments?: number[][];
 }
+
+// Where a prompt turns to another question: sentence ends, semicolons, and "and"/"also" before a question word.
+const SEGMENT_BREAK = /[?!;]+|\.\s+|,?\s+(?:and|also|plus)\s+(?=(?:how|what|why|where|when|which|who|whose|do|does|did|is|are|was|were|can|could|should|would)\b)/i;
 
 const INTENT_PATTERNS: ReadonlyArray<[QueryIntent, RegExp]> = [
   ['decision', /\b(decid\w*|decision|chose|choose|chosen|pick(ed)?|went with|go with|why did we|agreed)\b/i],
@@ -32,5 +38,10 @@ export function parseQuery(prompt: string, nameOf: (candidate: string) => string
     if (name && name.length >= 3) hints.add(name);
   }
   const intent = INTENT_PATTERNS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
-  return { text, terms: [...new Set(extractTerms(text))], entityHints: [...hints], intent };
+  const terms = [...new Set(extractTerms(text))];
+  const segments = text
+    .split(SEGMENT_BREAK)
+    .map((part) => [...new Set(extractTerms(part))].map((term) => terms.indexOf(term)).filter((index) => index >= 0))
+    .filter((indices) => indices.length >= 2);
+  return { text, terms, entityHints: [...hints], intent, ...(segments.length >= 2 ? { segments } : {}) };
 }

@@ -16,6 +16,8 @@ const SYNONYM_FACTOR = 0.6;
 // Relevance = this share of the best single field's coverage + the rest of the whole entity's coverage:
 // query words scattered over many long observations say less than the same words together in one place.
 const LOCAL_SHARE = 0.5;
+// A memory that covers one part of a prompt that asks several things counts this much of that part's coverage.
+const SEGMENT_FACTOR = 0.7;
 // An entity named verbatim in the prompt is fully relevant: the user said its name.
 const NAMED_ENTITY_FLOOR = 1;
 
@@ -96,7 +98,7 @@ export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: numb
   // further down could overtake only one that its own bound already nearly equals).
   const exactCount = Number.isFinite(wanted) ? Math.max(wanted * 4, 64) : candidateCount;
   const best = selectBest(candidates.subarray(0, candidateCount), whole, hinted, exactCount);
-  const scored = scoreExactly(best, terms, idf, idfSum, chosenKind, whole, matchedMask, hinted);
+  const scored = scoreExactly(best, terms, idf, idfSum, chosenKind, whole, matchedMask, hinted, query.segments);
   return scored.sort((a, b) => b.relevance - a.relevance || compareNames(view.name(a.id), view.name(b.id)));
 }
 
@@ -130,22 +132,36 @@ function scoreExactly(
   whole: Float64Array,
   matchedMask: Uint32Array,
   hinted: ReadonlySet<number>,
+  segments: readonly number[][] = [],
 ): EntityMatch[] {
-  return ids.map((id) => {
+  // The coverage of the terms whose indices are given (all of them: the whole prompt).
+  const coverageOf = (id: number, termIndices: readonly number[]): number => {
     // Per field (0 the name, k + 1 observation k): the weighted terms found there.
     const perField = new Map<number, number>();
-    terms.forEach((match, termIndex) => {
+    let wholeScore = 0;
+    let idfTotal = 0;
+    for (const termIndex of termIndices) {
+      idfTotal += idf[termIndex] ?? 0;
+      const match = terms[termIndex] as TermMatch;
       const kindIndex = (chosenKind[termIndex] as Uint8Array)[id] ?? 0;
       const kind = match.kinds[kindIndex - 1];
-      if (!kind) return;
+      if (!kind) continue;
+      wholeScore += kindScore(kind, id) * (idf[termIndex] ?? 0);
       const weight = (idf[termIndex] ?? 0) * kind.factor;
       if (kind.inName[id]) perField.set(NAME_FIELD, (perField.get(NAME_FIELD) ?? 0) + FIELD_WEIGHTS.name * weight);
       for (let bits = kind.observationBits[id] ?? 0, observation = 0; bits !== 0; bits >>>= 1, observation += 1) {
         if (bits & 1) perField.set(observation + 1, (perField.get(observation + 1) ?? 0) + FIELD_WEIGHTS.observation * weight);
       }
-    });
+    }
     const best = Math.max(0, ...perField.values());
-    const coverage = idfSum > 0 ? (LOCAL_SHARE * best + (1 - LOCAL_SHARE) * (whole[id] ?? 0)) / idfSum : 0;
+    return idfTotal > 0 ? (LOCAL_SHARE * best + (1 - LOCAL_SHARE) * wholeScore) / idfTotal : 0;
+  };
+  const allTerms = terms.map((_, index) => index);
+  return ids.map((id) => {
+    const overall = idfSum > 0 ? coverageOf(id, allTerms) : 0;
+    // A memory that answers one part of a prompt of several parts counts as a part-answer, at a discount.
+    const partial = segments.reduce((most, segment) => Math.max(most, SEGMENT_FACTOR * coverageOf(id, segment)), 0);
+    const coverage = Math.max(overall, partial);
     const matchedTerms = terms.filter((_, termIndex) => ((matchedMask[id] ?? 0) & (1 << Math.min(termIndex, 31))) !== 0).map((match) => match.term);
     return { id, relevance: Math.min(1, hinted.has(id) ? Math.max(coverage, NAMED_ENTITY_FLOOR) : coverage), matchedTerms };
   });

@@ -54,3 +54,11 @@ test('synonyms: stemming keeps the first two letters of every listed word, so a 
   assert.ok(synonymsOf(stemWord('db')).includes(stemWord('database')));
   assert.deepEqual(synonymsOf(stemWord('haiku')), []);
 });
+
+test('a prompt that asks several things is split into its parts (two terms or more each)', () => {
+  const parsed = parseQuery('Why cursor pagination for orders, and which session cache do we use?');
+  assert.deepEqual(parsed.segments?.map((segment) => segment.map((index) => parsed.terms[index])), [['cursor', 'pagin', 'order'], ['session', 'cach']]);
+  assert.equal(parseQuery('how do we paginate the orders endpoint?').segments, undefined);
+  assert.equal(parseQuery('fix the typo in the header, and run the tests').segments, undefined, 'no question word after "and"');
+  assert.equal(parseQuery('why redis? ok').segments, undefined, 'a part of one word is not a part');
+});

@@ -161,3 +161,21 @@ test('at session start the recent memories of every source are merged', () => {
   assert.equal(new Set(names).size, names.length, 'each entity once');
   assert.ok(names.includes('rate-limiter') && names.includes('orders-api'));
 });
+
+test('a prompt that asks two things finds the memory that answers one of them', () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      ...PAGINATION_GRAPH.entities,
+      { name: 'redis', entityType: 'decision', observations: ['We decided to use Redis for the session cache because Memcached lost sessions on restart.'] },
+    ],
+    relations: PAGINATION_GRAPH.relations,
+  };
+  const found = ids(graph, 'why cursor pagination for orders, and which session cache do we use?');
+  assert.ok(found.includes('graph:cursor-pagination') && found.includes('graph:redis'), found.join(', '));
+  // The same words as one question: the memory answers only part of it, and counts for less.
+  const relevanceOf = (prompt: string): number => retrieveMemories(graph, prompt, OPTIONS).memories.find((memory) => memory.id === 'graph:redis')?.breakdown.relevance ?? 0;
+  assert.ok(relevanceOf('why cursor pagination for orders, and which session cache do we use?') > relevanceOf('why cursor pagination for orders with a session cache?') + 0.1);
+  for (const unrelated of ['write a haiku about autumn, and what is the capital of France?', 'fix the typo in the header, and run the linter']) {
+    assert.deepEqual(ids(graph, unrelated), [], unrelated);
+  }
+});
