@@ -149,7 +149,7 @@ export function openSearchIndex(stateDir: string, graphFile: string): GraphView 
 }
 
 // The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).
-export function openLastSearchIndex(stateDir: string): GraphView | undefined {
+function openLastSearchIndex(stateDir: string): GraphView | undefined {
   try {
     const pointer = JSON.parse(readFileSync(path.join(folderOf(stateDir), 'current.json'), 'utf8')) as Pointer;
     return pointer.version === VERSION ? loadGeneration(path.join(folderOf(stateDir), pointer.generation), pointer.entityCount) : undefined;
@@ -184,7 +184,7 @@ function readRebuildMarker(stateDir: string): RebuildMarker | undefined {
 
 // What readers should do about an index that is behind the graph file: start a rebuild, wait for the one running,
 // or read the file themselves (a rebuild of this very version failed).
-export function rebuildDecision(stateDir: string, graphFile: string, nowMs: number): 'start' | 'running' | 'failed' {
+function rebuildDecision(stateDir: string, graphFile: string, nowMs: number): 'start' | 'running' | 'failed' {
   const marker = readRebuildMarker(stateDir);
   if (!marker) return 'start';
   let source;
@@ -206,7 +206,7 @@ export async function markRebuild(stateDir: string, graphFile: string, state: Re
   await writeFileAtomic(rebuildMarkerFile(stateDir), `${JSON.stringify(marker)}\n`);
 }
 
-export async function clearRebuildMarker(stateDir: string): Promise<void> {
+async function clearRebuildMarker(stateDir: string): Promise<void> {
   await rm(rebuildMarkerFile(stateDir), { force: true });
 }
 
