@@ -150,7 +150,7 @@ export function summarize(graph: KnowledgeGraph, relationsById: readonly Indexed
 }
 
 // Canonical name -> id (the first entity of a name wins), and the heads of names of several words.
-function indexNames(names: readonly string[]): { ids: Map<string, number>; heads: Set<string> } {
+export function indexNames(names: readonly string[]): { ids: Map<string, number>; heads: Set<string> } {
   const ids = new Map<string, number>();
   const heads = new Set<string>();
   for (let id = names.length - 1; id >= 0; id -= 1) {

@@ -61,7 +61,6 @@ export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: numb
   terms.forEach((_, index) => {
     if (!present[index]) idf[index] = rarestPresent;
   });
-  const idfSum = idf.reduce((sum, value) => sum + value, 0);
 
   // Pass 1: whole coverage of every entity (an upper bound of its relevance). Plain loops: this runs once per
   // process, before V8 has optimized anything, over every posting of the prompt's words.
@@ -98,7 +97,7 @@ export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: numb
   // further down could overtake only one that its own bound already nearly equals).
   const exactCount = Number.isFinite(wanted) ? Math.max(wanted * 4, 64) : candidateCount;
   const best = selectBest(candidates.subarray(0, candidateCount), whole, hinted, exactCount);
-  const scored = scoreExactly(best, terms, idf, idfSum, chosenKind, whole, matchedMask, hinted, query.segments);
+  const scored = scoreExactly(best, terms, idf, chosenKind, matchedMask, hinted, query.segments);
   return scored.sort((a, b) => b.relevance - a.relevance || compareNames(view.name(a.id), view.name(b.id)));
 }
 
@@ -127,14 +126,13 @@ function scoreExactly(
   ids: readonly number[],
   terms: readonly TermMatch[],
   idf: readonly number[],
-  idfSum: number,
   chosenKind: readonly Uint8Array[],
-  whole: Float64Array,
   matchedMask: Uint32Array,
   hinted: ReadonlySet<number>,
   segments: readonly number[][] = [],
 ): EntityMatch[] {
-  // The coverage of the terms whose indices are given (all of them: the whole prompt).
+  // The coverage of the terms whose indices are given (all of them: the whole prompt): half the best single field's
+  // share, half the whole entity's (pass 1's bound, summed again here over just those terms).
   const coverageOf = (id: number, termIndices: readonly number[]): number => {
     // Per field (0 the name, k + 1 observation k): the weighted terms found there.
     const perField = new Map<number, number>();
@@ -158,7 +156,7 @@ function scoreExactly(
   };
   const allTerms = terms.map((_, index) => index);
   return ids.map((id) => {
-    const overall = idfSum > 0 ? coverageOf(id, allTerms) : 0;
+    const overall = coverageOf(id, allTerms);
     // A memory that answers one part of a prompt of several parts counts as a part-answer, at a discount.
     const partial = segments.reduce((most, segment) => Math.max(most, SEGMENT_FACTOR * coverageOf(id, segment)), 0);
     const coverage = Math.max(overall, partial);

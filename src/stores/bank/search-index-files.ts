@@ -8,7 +8,7 @@ import path from 'node:path';
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from '../../core/graph.ts';
 import { buildNameTable, lookupName } from '../../core/name-table.ts';
 import { nameHead } from '../../core/text.ts';
-import { buildPostings, POSTING_WIDTH, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
+import { buildPostings, POSTING_WIDTH, indexNames, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { GRAPH_INDEX } from './layout.ts';
@@ -89,10 +89,7 @@ async function writeNames(write: WriteIndexFile, graph: KnowledgeGraph): Promise
 // Relations in compressed rows (for entity id, triples (from, to, type) in adjacency[rows[id] .. rows[id + 1])),
 // and the per-entity summaries.
 async function writeRelations(write: WriteIndexFile, graph: KnowledgeGraph): Promise<void> {
-  const ids = new Map<string, number>();
-  graph.entities.forEach((entity, id) => {
-    if (!ids.has(canonicalEntityKey(entity.name))) ids.set(canonicalEntityKey(entity.name), id);
-  });
+  const { ids } = indexNames(graph.entities.map((entity) => entity.name));
   const relationsById = indexRelations(graph, (name) => ids.get(canonicalEntityKey(name)));
   const relationTypes = [...new Set(graph.relations.map((relation) => relation.relationType))];
   const typeIndex = new Map(relationTypes.map((type, index) => [type, index] as const));
@@ -131,28 +128,36 @@ async function writeEntities(write: WriteIndexFile, graph: KnowledgeGraph): Prom
 
 // The index of the graph file, or undefined when there is none or it was built from another version of the file.
 export function openSearchIndex(stateDir: string, graphFile: string): GraphView | undefined {
-  const root = folderOf(stateDir);
-  let pointer: Pointer;
+  const pointer = readPointer(stateDir);
   let source;
   try {
-    pointer = JSON.parse(readFileSync(path.join(root, 'current.json'), 'utf8')) as Pointer;
     source = statSync(graphFile);
   } catch {
     return undefined;
   }
-  if (pointer.version !== VERSION || pointer.sourceSize !== source.size || pointer.sourceMtimeMs !== source.mtimeMs) return undefined;
+  if (!pointer || pointer.sourceSize !== source.size || pointer.sourceMtimeMs !== source.mtimeMs) return undefined;
+  return loadPointed(stateDir, pointer);
+}
+
+// The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).
+function openLastSearchIndex(stateDir: string): GraphView | undefined {
+  const pointer = readPointer(stateDir);
+  return pointer ? loadPointed(stateDir, pointer) : undefined;
+}
+
+// The current generation's pointer, when it is of this index version.
+function readPointer(stateDir: string): Pointer | undefined {
   try {
-    return loadGeneration(path.join(root, pointer.generation), pointer.entityCount);
+    const pointer = JSON.parse(readFileSync(path.join(folderOf(stateDir), 'current.json'), 'utf8')) as Pointer;
+    return pointer.version === VERSION ? pointer : undefined;
   } catch {
     return undefined;
   }
 }
 
-// The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).
-function openLastSearchIndex(stateDir: string): GraphView | undefined {
+function loadPointed(stateDir: string, pointer: Pointer): GraphView | undefined {
   try {
-    const pointer = JSON.parse(readFileSync(path.join(folderOf(stateDir), 'current.json'), 'utf8')) as Pointer;
-    return pointer.version === VERSION ? loadGeneration(path.join(folderOf(stateDir), pointer.generation), pointer.entityCount) : undefined;
+    return loadGeneration(path.join(folderOf(stateDir), pointer.generation), pointer.entityCount);
   } catch {
     return undefined;
   }
