@@ -1,15 +1,15 @@
 // The file bank for reading: the graph index and its search index. The context hook uses only this, so the
 // write side (records, YAML, the write cycle) stays out of its bundle.
-import { mkdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
+import type { GraphView } from '../../core/graph-view.ts';
 import { emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
 import { MemoryFabricError } from '../../errors.ts';
 import type { GraphStore, WriteReport } from '../graph-store.ts';
 import { readGraphIndexText } from './index-file.ts';
 import { parseGraphIndex } from './jsonc-index.ts';
 import { GRAPH_INDEX } from './layout.ts';
-import { openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from './search-index-files.ts';
+import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow } from './search-index-files.ts';
 import type { WriteTime } from './time-source.ts';
 
 export interface BankOptions {
@@ -64,17 +64,10 @@ export class BankReader implements GraphStore {
   }
 
   async #buildView(): Promise<GraphView> {
-    // The version of the file read is taken before reading it: an index must never claim a newer version (a write
-    // cycle may replace the file meanwhile) than the graph it holds.
+    // The version of the file is taken before it is read (a write cycle may replace the file meanwhile).
     const before = await stat(this.indexFile).catch(() => undefined);
     const graph = await this.readGraph();
-    if (before && graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES) {
-      await mkdir(this.options.stateDir, { recursive: true }).catch(() => undefined);
-      await writeSearchIndex(this.options.stateDir, graph, { size: before.size, mtimeMs: before.mtimeMs }).catch(() => undefined);
-      const built = openSearchIndex(this.options.stateDir, this.indexFile);
-      if (built) return built;
-    }
-    return buildGraphView(graph);
+    return indexedView(this.options.stateDir, this.indexFile, graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES ? before : undefined, graph);
   }
 
   // A reader never writes.

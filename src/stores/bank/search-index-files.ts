@@ -8,7 +8,7 @@ import path from 'node:path';
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from '../../core/graph.ts';
 import { buildNameTable, lookupName } from '../../core/name-table.ts';
 import { nameHead } from '../../core/text.ts';
-import { buildPostings, POSTING_WIDTH, indexNames, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
+import { buildGraphView, buildPostings, POSTING_WIDTH, indexNames, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { GRAPH_INDEX } from './layout.ts';
@@ -137,6 +137,19 @@ export function openSearchIndex(stateDir: string, graphFile: string): GraphView 
   }
   if (!pointer || pointer.sourceSize !== source.size || pointer.sourceMtimeMs !== source.mtimeMs) return undefined;
   return loadPointed(stateDir, pointer);
+}
+
+// The view of a graph read from graphFile when it had the given version (size and mtime, taken before the read:
+// an index must never claim a newer version than the graph it holds): its index written and opened, or, when
+// that fails, built in memory.
+export async function indexedView(stateDir: string, graphFile: string, version: { size: number; mtimeMs: number } | undefined, graph: KnowledgeGraph): Promise<GraphView> {
+  if (version) {
+    await mkdir(stateDir, { recursive: true }).catch(() => undefined);
+    await writeSearchIndex(stateDir, graph, { size: version.size, mtimeMs: version.mtimeMs }).catch(() => undefined);
+    const built = openSearchIndex(stateDir, graphFile);
+    if (built) return built;
+  }
+  return buildGraphView(graph);
 }
 
 // The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).

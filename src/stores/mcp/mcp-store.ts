@@ -13,7 +13,7 @@ import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
 import { MemoryFabricError } from '../../errors.ts';
 import { withFileLock } from '../bank/lock.ts';
 import { deferToOutbox, readOutbox, removeFromOutbox } from '../bank/outbox.ts';
-import { openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from '../bank/search-index-files.ts';
+import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from '../bank/search-index-files.ts';
 import type { WriteTime } from '../bank/time-source.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import { connectServer, type McpConnection } from './mcp-connection.ts';
@@ -67,17 +67,10 @@ export class McpStore implements GraphStore {
 
   async #buildView(): Promise<GraphView> {
     const file = this.#localFile;
-    // The version of the file is taken before it is read: an index must never claim a newer one than it holds.
+    // The version of the file is taken before it is read (a write may replace it meanwhile).
     const source = file ? await stat(file).catch(() => undefined) : undefined;
     const graph = (file ? await readLocalFile(file) : undefined) ?? (await this.readGraph());
-    if (file) {
-      if (source) {
-        await writeSearchIndex(this.#indexDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
-        const built = openSearchIndex(this.#indexDir, file);
-        if (built) return built;
-      }
-    }
-    return buildGraphView(graph);
+    return file ? indexedView(this.#indexDir, file, source, graph) : buildGraphView(graph);
   }
 
   async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
