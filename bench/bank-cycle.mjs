@@ -26,7 +26,12 @@ const run = (args, input) => {
   return Number(process.hrtime.bigint() - started) / 1e6;
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const samples = { 'node -e 0': [], 'write cycle (Stop sync, one new decision)': [], 'search index caught up (background, after the Stop)': [], 'retrieve "<task>"': [] };
+const samples = {
+  'node -e 0': [],
+  'write cycle (Stop sync, one new decision)': [],
+  'search index caught up (background, after the Stop)': [],
+  'retrieve "<task>"': [],
+};
 // The Stop hands the search index of a large bank to a detached process: how long until it is current.
 const marker = path.join(project, '.memories', '.state', 'search-index', 'rebuild.json');
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -38,13 +43,20 @@ const caughtUp = () => {
 for (let index = 0; index < runs; index += 1) {
   samples['node -e 0'].push(run(['-e', '0'], ''));
   const transcript = path.join(project, `t-${index}.jsonl`);
-  writeFileSync(transcript, `${JSON.stringify({ type: 'user', uuid: `u${index}`, message: { role: 'user', content: `We decided to use approach-${index} for the bench-${index} component because it is faster.` } })}\n`);
-  samples['write cycle (Stop sync, one new decision)'].push(run([syncHook], JSON.stringify({ hook_event_name: 'Stop', session_id: `bench-${index}`, transcript_path: transcript, cwd: project })));
+  writeFileSync(
+    transcript,
+    `${JSON.stringify({ type: 'user', uuid: `u${index}`, message: { role: 'user', content: `We decided to use approach-${index} for the bench-${index} component because it is faster.` } })}\n`,
+  );
+  samples['write cycle (Stop sync, one new decision)'].push(
+    run([syncHook], JSON.stringify({ hook_event_name: 'Stop', session_id: `bench-${index}`, transcript_path: transcript, cwd: project })),
+  );
   samples['search index caught up (background, after the Stop)'].push(caughtUp());
   samples['retrieve "<task>"'].push(run([cli, 'retrieve', 'how do we paginate the orders endpoint with a cursor?'], ''));
 }
 const base = median(samples['node -e 0']);
-console.log(`memory-fabric bank: ${entityCount} entities, ${entityCount * 5} observations, ${entityCount * 2} relations; ${runs} runs each`);
+console.log(
+  `memory-fabric bank: ${entityCount} entities, ${entityCount * 5} observations, ${entityCount * 2} relations; ${runs} runs each`,
+);
 for (const [name, values] of Object.entries(samples)) {
   console.log(`${name.padEnd(44)} median ${median(values).toFixed(1).padStart(8)} ms   ${(median(values) / base).toFixed(2)}x node -e 0`);
 }

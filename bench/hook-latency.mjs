@@ -34,7 +34,12 @@ const contextHook = path.join(root, 'hooks', 'prompt', 'memory-fabric-context.mj
 const syncHook = path.join(root, 'hooks', 'stop', 'memory-fabric-sync.mjs');
 const transcript = path.join(project, 'empty.jsonl');
 writeFileSync(transcript, '');
-const prompt = JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 'bench', cwd: project, prompt: 'how do we paginate the orders endpoint with a cursor?' });
+const prompt = JSON.stringify({
+  hook_event_name: 'UserPromptSubmit',
+  session_id: 'bench',
+  cwd: project,
+  prompt: 'how do we paginate the orders endpoint with a cursor?',
+});
 const stop = JSON.stringify({ hook_event_name: 'Stop', session_id: 'bench', cwd: project, transcript_path: transcript });
 
 const cases = {
@@ -52,10 +57,14 @@ for (let run = 0; run < runs; run += 1) {
   }
 }
 const base = stats(samples['node -e 0']).median;
-console.log(`memory-fabric hook latency: bank of ${entityCount} entities, ${entityCount * 5} observations, ${entityCount * 2} relations; ${runs} runs each, interleaved`);
+console.log(
+  `memory-fabric hook latency: bank of ${entityCount} entities, ${entityCount * 5} observations, ${entityCount * 2} relations; ${runs} runs each, interleaved`,
+);
 for (const [name, values] of Object.entries(samples)) {
   const { median, p90 } = stats(values);
-  console.log(`${name.padEnd(34)} median ${median.toFixed(1).padStart(7)} ms   p90 ${p90.toFixed(1).padStart(7)} ms   ${(median / base).toFixed(2)}x node -e 0`);
+  console.log(
+    `${name.padEnd(34)} median ${median.toFixed(1).padStart(7)} ms   p90 ${p90.toFixed(1).padStart(7)} ms   ${(median / base).toFixed(2)}x node -e 0`,
+  );
 }
 console.log(`context hook printed ${injected} characters`);
 // Peak memory: a separate run with a preloaded module that reports the process's maximum resident set size at exit
@@ -75,11 +84,16 @@ const behindStarted = process.hrtime.bigint();
 const behind = spawnSync(process.execPath, ['--import', reportPeak, contextHook], { input: prompt, env, encoding: 'utf8' });
 const behindMs = Number(process.hrtime.bigint() - behindStarted) / 1e6;
 const pause = new Int32Array(new SharedArrayBuffer(4));
-for (let waited = 0; waited < 30_000 && existsSync(path.join(project, '.memories', '.state', 'search-index', 'rebuild.json')); waited += 50) Atomics.wait(pause, 0, 0, 50);
+for (let waited = 0; waited < 30_000 && existsSync(path.join(project, '.memories', '.state', 'search-index', 'rebuild.json')); waited += 50)
+  Atomics.wait(pause, 0, 0, 50);
 rmSync(path.join(project, '.memories', '.state', 'search-index'), { recursive: true, force: true });
 const buildStarted = process.hrtime.bigint();
 const building = spawnSync(process.execPath, ['--import', reportPeak, contextHook], { input: prompt, env, encoding: 'utf8' });
 const buildMs = Number(process.hrtime.bigint() - buildStarted) / 1e6;
-console.log(`context hook peak memory (max RSS): ${Math.max(...peaks).toFixed(0)} MB per prompt (bare node: ${mb(bare.stderr)} MB); target < 150 MB`);
-console.log(`after the graph file changed by hand: ${behindMs.toFixed(0)} ms, ${mb(behind.stderr)} MB (previous index, rebuilt in the background); with no index at all: ${buildMs.toFixed(0)} ms, ${mb(building.stderr)} MB (builds it)`);
+console.log(
+  `context hook peak memory (max RSS): ${Math.max(...peaks).toFixed(0)} MB per prompt (bare node: ${mb(bare.stderr)} MB); target < 150 MB`,
+);
+console.log(
+  `after the graph file changed by hand: ${behindMs.toFixed(0)} ms, ${mb(behind.stderr)} MB (previous index, rebuilt in the background); with no index at all: ${buildMs.toFixed(0)} ms, ${mb(building.stderr)} MB (builds it)`,
+);
 rmSync(project, { recursive: true, force: true });

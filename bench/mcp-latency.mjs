@@ -25,16 +25,45 @@ mkdirSync(path.dirname(memoryFile), { recursive: true });
 writeFileSync(
   memoryFile,
   [
-    ...index.entities.map((entity) => JSON.stringify({ type: 'entity', name: entity.entityName, entityType: entity.entityType, observations: entity.observations })),
-    ...index.relations.map((relation) => JSON.stringify({ type: 'relation', from: relation.sourceEntityName, to: relation.targetEntityName, relationType: relation.relationType })),
+    ...index.entities.map((entity) =>
+      JSON.stringify({ type: 'entity', name: entity.entityName, entityType: entity.entityType, observations: entity.observations }),
+    ),
+    ...index.relations.map((relation) =>
+      JSON.stringify({
+        type: 'relation',
+        from: relation.sourceEntityName,
+        to: relation.targetEntityName,
+        relationType: relation.relationType,
+      }),
+    ),
   ].join('\n'),
 );
 rmSync(path.join(project, '.memories'), { recursive: true, force: true });
-writeFileSync(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: memoryFile } } } }));
-const serverScript = path.join(path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/package.json')), 'dist', 'index.js');
-const env = { ...process.env, CLAUDE_PROJECT_DIR: project, MEMORY_FABRIC_STORE: 'mcp', MEMORY_FABRIC_MCP_TIMEOUT_MS: '20000', MEMORY_FABRIC_CONTEXT_DEADLINE_MS: '30000' };
+writeFileSync(
+  path.join(project, '.mcp.json'),
+  JSON.stringify({
+    mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: memoryFile } } },
+  }),
+);
+const serverScript = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/package.json')),
+  'dist',
+  'index.js',
+);
+const env = {
+  ...process.env,
+  CLAUDE_PROJECT_DIR: project,
+  MEMORY_FABRIC_STORE: 'mcp',
+  MEMORY_FABRIC_MCP_TIMEOUT_MS: '20000',
+  MEMORY_FABRIC_CONTEXT_DEADLINE_MS: '30000',
+};
 const hook = path.join(root, 'hooks', 'prompt', 'memory-fabric-context.mjs');
-const prompt = JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 'bench', cwd: project, prompt: 'how do we paginate the orders endpoint with a cursor?' });
+const prompt = JSON.stringify({
+  hook_event_name: 'UserPromptSubmit',
+  session_id: 'bench',
+  cwd: project,
+  prompt: 'how do we paginate the orders endpoint with a cursor?',
+});
 
 const time = (args, input) => {
   const started = process.hrtime.bigint();
@@ -43,7 +72,13 @@ const time = (args, input) => {
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, stdout: result.stdout };
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const samples = { 'node -e 0': [], 'plain SDK client: connect + 1 search_nodes': [], 'context hook, no index yet (builds it)': [], 'context hook, file just changed': [], 'context hook, warm': [] };
+const samples = {
+  'node -e 0': [],
+  'plain SDK client: connect + 1 search_nodes': [],
+  'context hook, no index yet (builds it)': [],
+  'context hook, file just changed': [],
+  'context hook, warm': [],
+};
 const indexDir = path.join(project, '.memories', '.state', 'memory-server', 'search-index');
 const pause = new Int32Array(new SharedArrayBuffer(4));
 const waitForRebuild = () => {
@@ -52,7 +87,9 @@ const waitForRebuild = () => {
 let injected = 0;
 for (let run = 0; run < runs; run += 1) {
   samples['node -e 0'].push(time(['-e', '0'], '').ms);
-  samples['plain SDK client: connect + 1 search_nodes'].push(time([path.join(root, 'bench', 'lib', 'sdk-one-call.mjs'), serverScript, memoryFile, 'pagination'], '').ms);
+  samples['plain SDK client: connect + 1 search_nodes'].push(
+    time([path.join(root, 'bench', 'lib', 'sdk-one-call.mjs'), serverScript, memoryFile, 'pagination'], '').ms,
+  );
   rmSync(indexDir, { recursive: true, force: true });
   const cold = time([hook], prompt);
   samples['context hook, no index yet (builds it)'].push(cold.ms);
@@ -64,8 +101,11 @@ for (let run = 0; run < runs; run += 1) {
   samples['context hook, warm'].push(time([hook], prompt).ms);
 }
 const base = median(samples['node -e 0']);
-console.log(`memory-fabric on the MCP store: ${entityCount} entities, ${entityCount * 5} observations, ${entityCount * 2} relations; ${runs} runs each`);
-for (const [name, values] of Object.entries(samples)) console.log(`${name.padEnd(44)} median ${median(values).toFixed(1).padStart(8)} ms   ${(median(values) / base).toFixed(2)}x node -e 0`);
+console.log(
+  `memory-fabric on the MCP store: ${entityCount} entities, ${entityCount * 5} observations, ${entityCount * 2} relations; ${runs} runs each`,
+);
+for (const [name, values] of Object.entries(samples))
+  console.log(`${name.padEnd(44)} median ${median(values).toFixed(1).padStart(8)} ms   ${(median(values) / base).toFixed(2)}x node -e 0`);
 console.log(`the hook printed ${injected} characters`);
 if (process.argv.includes('--keep')) console.log(`kept ${project}`);
 else rmSync(project, { recursive: true, force: true });

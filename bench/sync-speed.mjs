@@ -24,7 +24,10 @@ const project = mkdtempSync(path.join(os.tmpdir(), 'mf-bench-sync-'));
 mkdirSync(path.join(project, '.git'));
 const env = { ...process.env, CLAUDE_PROJECT_DIR: project, MEMORY_FABRIC_TIME_SOURCE: 'system' };
 const quiet = path.join(project, 'quiet.jsonl');
-writeFileSync(quiet, `${JSON.stringify({ type: 'user', uuid: 'q1', message: { role: 'user', content: 'We decided to use Redis for the cache.' } })}\n`);
+writeFileSync(
+  quiet,
+  `${JSON.stringify({ type: 'user', uuid: 'q1', message: { role: 'user', content: 'We decided to use Redis for the cache.' } })}\n`,
+);
 const stop = JSON.stringify({ hook_event_name: 'Stop', session_id: 'quiet', transcript_path: quiet, cwd: project });
 time([syncHook], stop, env); // first sync; every later one has nothing new
 
@@ -36,18 +39,30 @@ for (let run = 0; run < runs; run += 1) {
 }
 const base = median(bare);
 console.log(`node -e 0                                  median ${base.toFixed(1).padStart(7)} ms   1.00x`);
-console.log(`Stop sync, nothing new                     median ${median(nothingNew).toFixed(1).padStart(7)} ms   ${(median(nothingNew) / base).toFixed(2)}x node -e 0 (target <= 1.5x)`);
+console.log(
+  `Stop sync, nothing new                     median ${median(nothingNew).toFixed(1).padStart(7)} ms   ${(median(nothingNew) / base).toFixed(2)}x node -e 0 (target <= 1.5x)`,
+);
 
 if (existsSync(corpus)) {
-  const largest = readdirSync(corpus).filter((name) => name.endsWith('.jsonl')).map((name) => path.join(corpus, name)).sort((a, b) => statSync(b).size - statSync(a).size)[0];
+  const largest = readdirSync(corpus)
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => path.join(corpus, name))
+    .sort((a, b) => statSync(b).size - statSync(a).size)[0];
   const first = [];
   for (let run = 0; run < Math.min(runs, 5); run += 1) {
     const copy = path.join(project, `big-${run}.jsonl`);
     copyFileSync(largest, copy);
     const fresh = path.join(project, `bank-${run}`);
-    first.push(time([syncHook], JSON.stringify({ hook_event_name: 'Stop', session_id: `big-${run}`, transcript_path: copy, cwd: project }), { ...env, MEMORY_FABRIC_BANK_DIR: fresh }).ms);
+    first.push(
+      time([syncHook], JSON.stringify({ hook_event_name: 'Stop', session_id: `big-${run}`, transcript_path: copy, cwd: project }), {
+        ...env,
+        MEMORY_FABRIC_BANK_DIR: fresh,
+      }).ms,
+    );
   }
-  console.log(`first sync of ${path.basename(largest).slice(0, 40)} (${(statSync(largest).size / 1e6).toFixed(1)} MB)   median ${median(first).toFixed(1).padStart(7)} ms   ${(median(first) / base).toFixed(2)}x node -e 0 (target < 1000 ms)`);
+  console.log(
+    `first sync of ${path.basename(largest).slice(0, 40)} (${(statSync(largest).size / 1e6).toFixed(1)} MB)   median ${median(first).toFixed(1).padStart(7)} ms   ${(median(first) / base).toFixed(2)}x node -e 0 (target < 1000 ms)`,
+  );
 } else {
   console.log(`first sync of a 3 MB transcript: skipped, the shared corpus is not here (${corpus})`);
 }

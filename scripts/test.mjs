@@ -11,5 +11,8 @@ const files = readdirSync(path.join(root, 'test'), { recursive: true })
   .filter((file) => file.endsWith('.test.ts'))
   .sort()
   .map((file) => path.join('test', file));
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...process.argv.slice(2), ...files], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...process.argv.slice(2), ...files], {
+  cwd: root,
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -68,7 +68,8 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
   const store = readChoice('MEMORY_FABRIC_STORE', ['bank', 'mcp'] as const, 'bank');
   const sources = readSources(env.MEMORY_FABRIC_SOURCES, store, warnings);
   const mcpUrl = env.MEMORY_FABRIC_MCP_URL?.trim() || undefined;
-  if (mcpUrl && !/^https?:\/\//i.test(mcpUrl)) warnings.push(`MEMORY_FABRIC_MCP_URL: expected an http(s) URL, got ${JSON.stringify(mcpUrl)}; using the .mcp.json entry`);
+  if (mcpUrl && !/^https?:\/\//i.test(mcpUrl))
+    warnings.push(`MEMORY_FABRIC_MCP_URL: expected an http(s) URL, got ${JSON.stringify(mcpUrl)}; using the .mcp.json entry`);
   const projectRoot = resolveProjectRoot(env.CLAUDE_PROJECT_DIR, cwd);
   const bankDir = absolutePath(env.MEMORY_FABRIC_BANK_DIR, projectRoot) ?? path.join(projectRoot, '.memories');
   // The plugin's data folder is shared by every project: each project gets its own state folder inside it
@@ -112,7 +113,10 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
 // an empty or wholly invalid list means the store alone.
 function readSources(raw: string | undefined, store: StoreKind, warnings: string[]): StoreKind[] {
   if (raw === undefined || raw.trim() === '') return [store];
-  const names = raw.split(/[\s,]+/).map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const names = raw
+    .split(/[\s,]+/)
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   const valid = [...new Set(names.filter((name): name is StoreKind => name === 'bank' || name === 'mcp'))];
   const invalid = names.filter((name) => name !== 'bank' && name !== 'mcp');
   if (invalid.length > 0 || valid.length === 0) {
@@ -134,7 +138,11 @@ export function resolveProjectRoot(claudeProjectDir: string | undefined, cwd: st
 
 // A readable, unique folder name for a project: its folder name and a hash of its full path.
 export function projectStateName(projectRoot: string): string {
-  const base = path.basename(projectRoot).replace(/[^\w.-]/g, '_').slice(0, 40) || 'root';
+  const base =
+    path
+      .basename(projectRoot)
+      .replace(/[^\w.-]/g, '_')
+      .slice(0, 40) || 'root';
   return `${base}-${fingerprint(projectRoot).slice(0, 8)}`;
 }
 

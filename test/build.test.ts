@@ -11,7 +11,11 @@ const BUILT = ['prompt/memory-fabric-context.mjs', 'stop/memory-fabric-sync.mjs'
 test('the committed hooks/ bundles are exactly what npm run build makes from src/', async (t) => {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
   t.after(() => rm(outDir, { recursive: true, force: true }));
-  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(PACKAGE_ROOT, 'scripts', 'build.ts'), '--out-dir', outDir]);
+  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [
+    path.join(PACKAGE_ROOT, 'scripts', 'build.ts'),
+    '--out-dir',
+    outDir,
+  ]);
   for (const file of BUILT) {
     const fresh = await readFile(path.join(outDir, file), 'utf8');
     const committed = await readFile(path.join(PACKAGE_ROOT, 'hooks', file), 'utf8');

@@ -5,7 +5,13 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { execa } from 'execa';
 import { parse } from 'jsonc-parser';
-import { addHooksToSettings, buildHookSettings, eventsWithOurHooks, parseSettings, removeHooksFromSettings } from '../src/cli/settings-hooks.ts';
+import {
+  addHooksToSettings,
+  buildHookSettings,
+  eventsWithOurHooks,
+  parseSettings,
+  removeHooksFromSettings,
+} from '../src/cli/settings-hooks.ts';
 import { PACKAGE_ROOT, hookEnv, makeTempProject } from './helpers/temp-project.ts';
 
 const WITH_COMMENTS = `{
@@ -19,12 +25,16 @@ const WITH_COMMENTS = `{
 
 async function install(project: string, home: string, ...args: string[]) {
   // As a user runs it: npx tsx install.ts (the tsx the package installs).
-  return execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(PACKAGE_ROOT, 'install.ts'), '--project', project, ...args], {
-    cwd: project,
-    env: hookEnv(project, { HOME: home, MEMORY_FABRIC_TIME_SOURCE: 'system' }),
-    extendEnv: false,
-    reject: false,
-  });
+  return execa(
+    path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(PACKAGE_ROOT, 'install.ts'), '--project', project, ...args],
+    {
+      cwd: project,
+      env: hookEnv(project, { HOME: home, MEMORY_FABRIC_TIME_SOURCE: 'system' }),
+      extendEnv: false,
+      reject: false,
+    },
+  );
 }
 
 test('adding keeps comments, trailing commas and other tools hooks; adding again changes nothing; removing leaves only theirs', () => {
@@ -109,7 +119,10 @@ test('local and user scopes write their own files; an enabled plugin is never du
   const refused = await install(other, path.join(other, 'home'));
   assert.equal(refused.exitCode, 1);
   assert.match(refused.stderr, /plugin is enabled .* not both/);
-  assert.equal(await readFile(path.join(other, '.claude', 'settings.json'), 'utf8'), '{ "enabledPlugins": { "memory-fabric@local": true } }');
+  assert.equal(
+    await readFile(path.join(other, '.claude', 'settings.json'), 'utf8'),
+    '{ "enabledPlugins": { "memory-fabric@local": true } }',
+  );
 });
 
 test('bad arguments and invalid settings are refused with a clear message, changing nothing', async (t) => {

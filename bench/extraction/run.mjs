@@ -18,20 +18,29 @@ const cli = path.join(root, 'hooks', 'cli', 'memory-fabric.mjs');
 const labels = JSON.parse(readFileSync(path.join(root, 'bench', 'extraction', 'labels.json'), 'utf8')).transcripts;
 
 // Junk by simple checks: names under 3 characters, pure numbers, temp paths, fragments of markup.
-const isJunk = (name) => name.trim().length < 3 || /^[\d\s.,:-]+$/.test(name) || /^(\/tmp\/|\/var\/folders\/)/.test(name) || /[<>{}`*|]|\]\(|^#/.test(name);
+const isJunk = (name) =>
+  name.trim().length < 3 || /^[\d\s.,:-]+$/.test(name) || /^(\/tmp\/|\/var\/folders\/)/.test(name) || /[<>{}`*|]|\]\(|^#/.test(name);
 
 let totalEntities = 0;
 let totalJunk = 0;
 let labelHits = 0;
 let labelCount = 0;
 console.log('transcript'.padEnd(64), 'entities relations junk  label recall');
-for (const name of readdirSync(corpus).filter((file) => file.endsWith('.jsonl')).sort()) {
+for (const name of readdirSync(corpus)
+  .filter((file) => file.endsWith('.jsonl'))
+  .sort()) {
   const project = mkdtempSync(path.join(os.tmpdir(), 'mf-extract-'));
   mkdirSync(path.join(project, '.git'));
   const env = { ...process.env, CLAUDE_PROJECT_DIR: project, MEMORY_FABRIC_TIME_SOURCE: 'system' };
-  const sync = spawnSync(process.execPath, [cli, 'sync', '--transcript', path.join(corpus, name), '--session', name.slice(0, 8)], { env, encoding: 'utf8' });
+  const sync = spawnSync(process.execPath, [cli, 'sync', '--transcript', path.join(corpus, name), '--session', name.slice(0, 8)], {
+    env,
+    encoding: 'utf8',
+  });
   if (sync.status !== 0) throw new Error(`${name}: ${sync.stderr}`);
-  const lines = spawnSync(process.execPath, [cli, 'export'], { env, encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const lines = spawnSync(process.execPath, [cli, 'export'], { env, encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
   const entities = lines.filter((line) => line.type === 'entity');
   const relations = lines.filter((line) => line.type === 'relation');
   const junk = entities.filter((entity) => isJunk(entity.name));
@@ -46,7 +55,13 @@ for (const name of readdirSync(corpus).filter((file) => file.endsWith('.jsonl'))
     labelCount += labels[name].length;
     recall = `${hits.length}/${labels[name].length}`;
   }
-  console.log(name.slice(0, 63).padEnd(64), String(entities.length).padStart(8), String(relations.length).padStart(9), String(junk.length).padStart(5), recall.padStart(13));
+  console.log(
+    name.slice(0, 63).padEnd(64),
+    String(entities.length).padStart(8),
+    String(relations.length).padStart(9),
+    String(junk.length).padStart(5),
+    recall.padStart(13),
+  );
   rmSync(project, { recursive: true, force: true });
 }
 console.log(`junk share: ${((100 * totalJunk) / Math.max(1, totalEntities)).toFixed(1)}% of ${totalEntities} entities (target <= 5%)`);

@@ -10,10 +10,16 @@ const random = () => {
   value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
   return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
 };
-const COMMON = 'orders billing invoice cursor pagination cache redis postgres kafka queue retry timeout auth token session login schema migration index replica shard worker cron webhook gateway proxy metrics tracing logging alert deploy rollback feature flag config secret vault storage bucket upload image thumbnail search ranking embedding vector graph node edge relation entity observation decision convention error fix test fixture mock lint format build bundle release'.split(' ');
+const COMMON =
+  'orders billing invoice cursor pagination cache redis postgres kafka queue retry timeout auth token session login schema migration index replica shard worker cron webhook gateway proxy metrics tracing logging alert deploy rollback feature flag config secret vault storage bucket upload image thumbnail search ranking embedding vector graph node edge relation entity observation decision convention error fix test fixture mock lint format build bundle release'.split(
+    ' ',
+  );
 // A vocabulary shaped like project notes: the common domain words above plus 5,000 rarer made-up identifiers, Zipf-like.
 const SYLLABLES = ['ka', 'lo', 'mi', 'ner', 'tos', 'vi', 'dra', 'pel', 'qua', 'ron', 'sut', 'bex'];
-const RARE = Array.from({ length: 5000 }, (_, position) => SYLLABLES[position % 12] + SYLLABLES[Math.floor(position / 12) % 12] + SYLLABLES[Math.floor(position / 144) % 12]);
+const RARE = Array.from(
+  { length: 5000 },
+  (_, position) => SYLLABLES[position % 12] + SYLLABLES[Math.floor(position / 12) % 12] + SYLLABLES[Math.floor(position / 144) % 12],
+);
 const WORDS = [...COMMON, ...RARE];
 const pick = () => WORDS[Math.min(WORDS.length - 1, Math.floor(WORDS.length * random() ** 3))];
 const sentence = (length) => Array.from({ length }, pick).join(' ');
@@ -34,9 +40,15 @@ export function makeBank(folder, entityCount) {
   for (let position = 0; position < entityCount * 2; position += 1) {
     const from = entities[Math.floor(random() * entities.length)].entityName;
     const to = entities[Math.floor(random() * entities.length)].entityName;
-    relations.push({ sourceEntityName: from, targetEntityName: to, relationType: ['uses', 'depends_on', 'supersedes', 'blocked_by'][position % 4] });
+    relations.push({
+      sourceEntityName: from,
+      targetEntityName: to,
+      relationType: ['uses', 'depends_on', 'supersedes', 'blocked_by'][position % 4],
+    });
   }
   mkdirSync(path.join(folder, '.memories', 'context'), { recursive: true });
-  writeFileSync(path.join(folder, '.memories', 'context', 'knowledge-graph.index.jsonc'), JSON.stringify({ graphGeneratedAtUtc: '2026-11-01T00:00:00Z', entities, relations }));
+  writeFileSync(
+    path.join(folder, '.memories', 'context', 'knowledge-graph.index.jsonc'),
+    JSON.stringify({ graphGeneratedAtUtc: '2026-11-01T00:00:00Z', entities, relations }),
+  );
 }
-

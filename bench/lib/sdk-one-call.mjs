@@ -5,6 +5,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 
 const [script, memoryFile, query] = process.argv.slice(2);
 const client = new Client({ name: 'bench', version: '1.0.0' });
-await client.connect(new StdioClientTransport({ command: process.execPath, args: [script], env: { MEMORY_FILE_PATH: memoryFile }, stderr: 'ignore' }));
+await client.connect(
+  new StdioClientTransport({ command: process.execPath, args: [script], env: { MEMORY_FILE_PATH: memoryFile }, stderr: 'ignore' }),
+);
 await client.callTool({ name: 'search_nodes', arguments: { query } });
 await client.close();

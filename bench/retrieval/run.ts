@@ -27,7 +27,10 @@ if (!existsSync(corpus)) {
   console.log(`skipped: the shared corpus is not here (${corpus})`);
   process.exit(0);
 }
-const spec = JSON.parse(readFileSync(path.join(root, 'bench', 'retrieval', 'queries.json'), 'utf8')) as { graphs: Record<string, string>; queries: Query[] };
+const spec = JSON.parse(readFileSync(path.join(root, 'bench', 'retrieval', 'queries.json'), 'utf8')) as {
+  graphs: Record<string, string>;
+  queries: Query[];
+};
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 const OPTIONS = { nowMs: NOW, maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
 
@@ -37,7 +40,12 @@ async function deriveGraph(names: string[]): Promise<KnowledgeGraph> {
   const project = mkdtempSync(path.join(os.tmpdir(), 'mf-derived-'));
   mkdirSync(path.join(project, '.git'));
   const { config } = loadConfig({ CLAUDE_PROJECT_DIR: project, MEMORY_FABRIC_TIME_SOURCE: 'system' }, project);
-  for (const name of names) await runSyncHook({ event: 'Stop', sessionId: name.slice(0, 12), transcriptPath: path.join(corpus, 'transcripts', name) }, config, openStore(config));
+  for (const name of names)
+    await runSyncHook(
+      { event: 'Stop', sessionId: name.slice(0, 12), transcriptPath: path.join(corpus, 'transcripts', name) },
+      config,
+      openStore(config),
+    );
   const graph = await openStore(config).readGraph();
   rmSync(project, { recursive: true, force: true });
   return graph;
@@ -45,20 +53,37 @@ async function deriveGraph(names: string[]): Promise<KnowledgeGraph> {
 
 const graphs = new Map<string, KnowledgeGraph>();
 for (const [key, source] of Object.entries(spec.graphs)) {
-  graphs.set(key, source.startsWith('transcripts:') ? await deriveGraph(source.slice('transcripts:'.length).split(',')) : readJsonl(path.join(corpus, 'graphs', source)));
+  graphs.set(
+    key,
+    source.startsWith('transcripts:')
+      ? await deriveGraph(source.slice('transcripts:'.length).split(','))
+      : readJsonl(path.join(corpus, 'graphs', source)),
+  );
 }
 const distractorDir = path.join(corpus, 'graphs', 'distractors');
-const distractors = readdirSync(distractorDir).filter((name) => name.endsWith('.jsonl')).map((name) => readJsonl(path.join(distractorDir, name)));
-const withDistractors = (graph: KnowledgeGraph): KnowledgeGraph => dedupeGraph({ entities: [...graph.entities, ...distractors.flatMap((other) => other.entities)], relations: [...graph.relations, ...distractors.flatMap((other) => other.relations)] }).graph;
+const distractors = readdirSync(distractorDir)
+  .filter((name) => name.endsWith('.jsonl'))
+  .map((name) => readJsonl(path.join(distractorDir, name)));
+const withDistractors = (graph: KnowledgeGraph): KnowledgeGraph =>
+  dedupeGraph({
+    entities: [...graph.entities, ...distractors.flatMap((other) => other.entities)],
+    relations: [...graph.relations, ...distractors.flatMap((other) => other.relations)],
+  }).graph;
 
 // The memory server's search_nodes: the lowercased whole query as a substring of a name, a type or one observation.
 function serverSearch(graph: KnowledgeGraph, prompt: string): string[] {
   const needle = prompt.toLowerCase();
   return graph.entities
-    .filter((entity) => entity.name.toLowerCase().includes(needle) || entity.entityType.toLowerCase().includes(needle) || entity.observations.some((text) => text.toLowerCase().includes(needle)))
+    .filter(
+      (entity) =>
+        entity.name.toLowerCase().includes(needle) ||
+        entity.entityType.toLowerCase().includes(needle) ||
+        entity.observations.some((text) => text.toLowerCase().includes(needle)),
+    )
     .map((entity) => entity.name);
 }
-const oursSearch = (graph: KnowledgeGraph, prompt: string): string[] => retrieveMemories(graph, prompt, OPTIONS).memories.map((memory) => memory.entity.name);
+const oursSearch = (graph: KnowledgeGraph, prompt: string): string[] =>
+  retrieveMemories(graph, prompt, OPTIONS).memories.map((memory) => memory.entity.name);
 
 interface Tally {
   recall: number;
@@ -67,7 +92,11 @@ interface Tally {
   count: number;
 }
 
-function evaluate(search: (graph: KnowledgeGraph, prompt: string) => string[], mix: (graph: KnowledgeGraph) => KnowledgeGraph, verbose: boolean): Map<string, Tally> {
+function evaluate(
+  search: (graph: KnowledgeGraph, prompt: string) => string[],
+  mix: (graph: KnowledgeGraph) => KnowledgeGraph,
+  verbose: boolean,
+): Map<string, Tally> {
   const tallies = new Map<string, Tally>();
   for (const query of spec.queries) {
     const keys = query.graph === '*' ? [...graphs.keys()] : [query.graph];
@@ -78,14 +107,23 @@ function evaluate(search: (graph: KnowledgeGraph, prompt: string) => string[], m
       tally.count += 1;
       if (results.length === 0) tally.silent += 1;
       if (query.category !== 'unrelated') {
-        const matches = (name: string): boolean => (query.expectPattern ? new RegExp(query.expectPattern, 'i').test(name) : (query.expect ?? []).includes(name));
-        const wanted = query.expectPattern ? Math.max(1, Math.min(graph.entities.filter((entity) => matches(entity.name)).length, 10)) : (query.expect ?? []).length;
+        const matches = (name: string): boolean =>
+          query.expectPattern ? new RegExp(query.expectPattern, 'i').test(name) : (query.expect ?? []).includes(name);
+        const wanted = query.expectPattern
+          ? Math.max(1, Math.min(graph.entities.filter((entity) => matches(entity.name)).length, 10))
+          : (query.expect ?? []).length;
         const found = results.slice(0, 10).filter(matches).length;
         tally.recall += Math.min(1, found / wanted);
         const firstRank = results.findIndex(matches);
         tally.reciprocal += firstRank >= 0 ? 1 / (firstRank + 1) : 0;
-        if (verbose && found >= wanted && firstRank > 0) console.log(`   ${query.category.padEnd(11)} ${key.padEnd(9)} first hit at rank ${firstRank + 1}  "${query.prompt}" -> ${results.slice(0, firstRank + 1).join(', ')}`);
-        if (verbose && found < wanted) console.log(`   ${query.category.padEnd(11)} ${key.padEnd(9)} ${found}/${wanted}  "${query.prompt}" -> ${results.slice(0, 5).join(', ') || '(nothing)'}`);
+        if (verbose && found >= wanted && firstRank > 0)
+          console.log(
+            `   ${query.category.padEnd(11)} ${key.padEnd(9)} first hit at rank ${firstRank + 1}  "${query.prompt}" -> ${results.slice(0, firstRank + 1).join(', ')}`,
+          );
+        if (verbose && found < wanted)
+          console.log(
+            `   ${query.category.padEnd(11)} ${key.padEnd(9)} ${found}/${wanted}  "${query.prompt}" -> ${results.slice(0, 5).join(', ') || '(nothing)'}`,
+          );
       } else if (verbose && results.length > 0) {
         console.log(`   ${query.category.padEnd(11)} ${key.padEnd(9)} not silent  "${query.prompt}" -> ${results.slice(0, 3).join(', ')}`);
       }

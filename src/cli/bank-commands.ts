@@ -53,7 +53,11 @@ export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<
         errors: errors.map((text, position) => ({ text, ...(fixes[position] ? { fix: fixes[position] } : {}) })),
         plans: args.repeated.get('plan') ?? [],
       });
-      if (delta.entities.length === 0) throw new MemoryFabricError('USAGE', 'update needs at least one --decision "<text>", --error "<text>" [--fix "<text>"] or --plan "<text>"');
+      if (delta.entities.length === 0)
+        throw new MemoryFabricError(
+          'USAGE',
+          'update needs at least one --decision "<text>", --error "<text>" [--fix "<text>"] or --plan "<text>"',
+        );
       const session = args.flags.get('session');
       contract = await updateBank(bank, project, delta, typeof session === 'string' ? session : undefined);
       break;
@@ -75,7 +79,9 @@ export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<
       progress.update(`reading ${file} ...`);
       const parsed = parseServerMemoryJsonl(await readFile(path.resolve(io.cwd, file), 'utf8'));
       for (const problem of parsed.problems) io.stderr(`memory-fabric import: ${file} ${problem}\n`);
-      progress.update(`importing ${parsed.graph.entities.length} entities and ${parsed.graph.relations.length} relations into ${config.bankDir} ...`);
+      progress.update(
+        `importing ${parsed.graph.entities.length} entities and ${parsed.graph.relations.length} relations into ${config.bankDir} ...`,
+      );
       contract = await updateBank(bank, project, parsed.graph);
       progress.done();
       break;

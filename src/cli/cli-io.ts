@@ -22,7 +22,7 @@ export function parseArgs(
     const word = argv[position] ?? '';
     if (word.startsWith('--')) {
       const [name, inline] = word.slice(2).split('=', 2) as [string, string | undefined];
-      const value = inline ?? (valueFlags.includes(name) && position + 1 < argv.length ? argv[(position += 1)] ?? '' : true);
+      const value = inline ?? (valueFlags.includes(name) && position + 1 < argv.length ? (argv[(position += 1)] ?? '') : true);
       flags.set(name, value);
       if (typeof value === 'string') repeated.set(name, [...(repeated.get(name) ?? []), value]);
     } else positional.push(word);

@@ -31,17 +31,45 @@ export async function runDemo(paths: DemoPaths, keep: boolean, io: CliIo): Promi
   const session1 = { session_id: 'demo-session-1', transcript_path: transcript, cwd: project };
   const session2 = { session_id: 'demo-session-2', transcript_path: path.join(project, 'session-2.jsonl'), cwd: project };
   const steps: Step[] = [
-    { title: 'Session 1, SessionStart (empty bank)', hook: 'prompt/memory-fabric-context.mjs', payload: { ...session1, hook_event_name: 'SessionStart', source: 'startup' } },
+    {
+      title: 'Session 1, SessionStart (empty bank)',
+      hook: 'prompt/memory-fabric-context.mjs',
+      payload: { ...session1, hook_event_name: 'SessionStart', source: 'startup' },
+    },
     {
       title: 'Session 1, UserPromptSubmit',
       hook: 'prompt/memory-fabric-context.mjs',
-      payload: { ...session1, hook_event_name: 'UserPromptSubmit', prompt: 'We decided to use cursor pagination for the orders API because offset pagination was slow.' },
+      payload: {
+        ...session1,
+        hook_event_name: 'UserPromptSubmit',
+        prompt: 'We decided to use cursor pagination for the orders API because offset pagination was slow.',
+      },
     },
-    { title: 'Session 1, Stop (sync the transcript)', hook: 'stop/memory-fabric-sync.mjs', payload: { ...session1, hook_event_name: 'Stop', stop_hook_active: false } },
-    { title: 'Session 1, Stop again (nothing new)', hook: 'stop/memory-fabric-sync.mjs', payload: { ...session1, hook_event_name: 'Stop', stop_hook_active: false } },
-    { title: 'Session 2, SessionStart', hook: 'prompt/memory-fabric-context.mjs', payload: { ...session2, hook_event_name: 'SessionStart', source: 'startup' } },
-    { title: 'Session 2, UserPromptSubmit', hook: 'prompt/memory-fabric-context.mjs', payload: { ...session2, hook_event_name: 'UserPromptSubmit', prompt: 'how do we paginate the orders endpoint?' } },
-    { title: 'Session 2, an unrelated prompt', hook: 'prompt/memory-fabric-context.mjs', payload: { ...session2, hook_event_name: 'UserPromptSubmit', prompt: 'fix the typo in the login page header' } },
+    {
+      title: 'Session 1, Stop (sync the transcript)',
+      hook: 'stop/memory-fabric-sync.mjs',
+      payload: { ...session1, hook_event_name: 'Stop', stop_hook_active: false },
+    },
+    {
+      title: 'Session 1, Stop again (nothing new)',
+      hook: 'stop/memory-fabric-sync.mjs',
+      payload: { ...session1, hook_event_name: 'Stop', stop_hook_active: false },
+    },
+    {
+      title: 'Session 2, SessionStart',
+      hook: 'prompt/memory-fabric-context.mjs',
+      payload: { ...session2, hook_event_name: 'SessionStart', source: 'startup' },
+    },
+    {
+      title: 'Session 2, UserPromptSubmit',
+      hook: 'prompt/memory-fabric-context.mjs',
+      payload: { ...session2, hook_event_name: 'UserPromptSubmit', prompt: 'how do we paginate the orders endpoint?' },
+    },
+    {
+      title: 'Session 2, an unrelated prompt',
+      hook: 'prompt/memory-fabric-context.mjs',
+      payload: { ...session2, hook_event_name: 'UserPromptSubmit', prompt: 'fix the typo in the login page header' },
+    },
   ];
   for (const step of steps) {
     const detail = typeof step.payload.prompt === 'string' ? `: "${step.payload.prompt}"` : '';
@@ -65,7 +93,12 @@ function describeHookOutput(hook: string, stdout: string): string {
 }
 
 // Runs one built hook as Claude Code does: a fresh node process, the payload on stdin.
-function runBuiltHook(hookFile: string, payload: unknown, env: Record<string, string | undefined>, cwd: string): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
+function runBuiltHook(
+  hookFile: string,
+  payload: unknown,
+  env: Record<string, string | undefined>,
+  cwd: string,
+): Promise<{ exitCode: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [hookFile], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

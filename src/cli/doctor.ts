@@ -30,7 +30,13 @@ const EVENTS: HookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop', 'Sessio
 export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
   const checks: Check[] = [];
-  if (warnings.length > 0) checks.push({ name: 'configuration', status: 'warn', detail: warnings.join('; '), fix: 'correct the variable or unset it to use the default' });
+  if (warnings.length > 0)
+    checks.push({
+      name: 'configuration',
+      status: 'warn',
+      detail: warnings.join('; '),
+      fix: 'correct the variable or unset it to use the default',
+    });
   checks.push(checkNode());
   checks.push(await checkHooks(config, io.env.HOME ?? ''));
   checks.push(await checkBundles(packageRoot));
@@ -47,14 +53,18 @@ export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string)
 
 export function renderChecks(checks: readonly Check[]): string {
   const mark = { pass: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
-  const lines = checks.map((check) => `${mark[check.status]}  ${check.name}: ${check.detail}${check.fix ? `\n      fix: ${check.fix}` : ''}`);
+  const lines = checks.map(
+    (check) => `${mark[check.status]}  ${check.name}: ${check.detail}${check.fix ? `\n      fix: ${check.fix}` : ''}`,
+  );
   const failed = checks.filter((check) => check.status === 'fail').length;
   return `${lines.join('\n')}\n\n${failed === 0 ? 'No problems that stop memory-fabric from working.' : `${failed} problem${failed === 1 ? '' : 's'} to fix.`}\n`;
 }
 
 function checkNode(): Check {
   const major = Number(process.versions.node.split('.')[0]);
-  return major >= 20 ? { name: 'node', status: 'pass', detail: `Node ${process.versions.node}` } : { name: 'node', status: 'fail', detail: `Node ${process.versions.node}`, fix: 'install Node 20 or newer' };
+  return major >= 20
+    ? { name: 'node', status: 'pass', detail: `Node ${process.versions.node}` }
+    : { name: 'node', status: 'fail', detail: `Node ${process.versions.node}`, fix: 'install Node 20 or newer' };
 }
 
 // Every event should run our hook exactly once across the settings files and the plugin.
@@ -76,13 +86,34 @@ async function checkHooks(config: Config, home: string): Promise<Check> {
   const missing = EVENTS.filter((event) => (counts.get(event) ?? []).length === 0);
   const doubled = EVENTS.filter((event) => (counts.get(event) ?? []).length > 1);
   if (doubled.length > 0) {
-    return { name: 'hooks', status: 'fail', detail: `${doubled.join(', ')} run twice (${[...new Set(doubled.flatMap((event) => counts.get(event) ?? []))].join(' and ')})`, fix: 'use the plugin or install.ts, not both: `npx tsx install.ts --uninstall` or disable the plugin' };
+    return {
+      name: 'hooks',
+      status: 'fail',
+      detail: `${doubled.join(', ')} run twice (${[...new Set(doubled.flatMap((event) => counts.get(event) ?? []))].join(' and ')})`,
+      fix: 'use the plugin or install.ts, not both: `npx tsx install.ts --uninstall` or disable the plugin',
+    };
   }
   if (missing.length === EVENTS.length) {
-    return { name: 'hooks', status: 'warn', detail: 'no memory-fabric hooks in the user, project or local settings, and no enabled plugin (fine if you start claude with --plugin-dir)', fix: `npx tsx install.ts --project ${config.projectRoot}` };
+    return {
+      name: 'hooks',
+      status: 'warn',
+      detail:
+        'no memory-fabric hooks in the user, project or local settings, and no enabled plugin (fine if you start claude with --plugin-dir)',
+      fix: `npx tsx install.ts --project ${config.projectRoot}`,
+    };
   }
-  if (missing.length > 0) return { name: 'hooks', status: 'fail', detail: `missing for ${missing.join(', ')}`, fix: `npx tsx install.ts --project ${config.projectRoot}` };
-  return { name: 'hooks', status: 'pass', detail: `each event runs memory-fabric once (${[...new Set(EVENTS.flatMap((event) => counts.get(event) ?? []))].join(', ')})` };
+  if (missing.length > 0)
+    return {
+      name: 'hooks',
+      status: 'fail',
+      detail: `missing for ${missing.join(', ')}`,
+      fix: `npx tsx install.ts --project ${config.projectRoot}`,
+    };
+  return {
+    name: 'hooks',
+    status: 'pass',
+    detail: `each event runs memory-fabric once (${[...new Set(EVENTS.flatMap((event) => counts.get(event) ?? []))].join(', ')})`,
+  };
 }
 
 async function checkBundles(packageRoot: string): Promise<Check> {
@@ -90,11 +121,14 @@ async function checkBundles(packageRoot: string): Promise<Check> {
   const missing = files.filter((file) => !existsSync(file));
   if (missing.length > 0) return { name: 'entrypoints', status: 'fail', detail: `missing ${missing.join(', ')}`, fix: 'npm run build' };
   const sources = path.join(packageRoot, 'src');
-  if (!existsSync(sources)) return { name: 'entrypoints', status: 'pass', detail: 'built bundles present (no sources here to compare with)' };
+  if (!existsSync(sources))
+    return { name: 'entrypoints', status: 'pass', detail: 'built bundles present (no sources here to compare with)' };
   const current = hashSources(sources);
   const stale = [];
   for (const file of files) if (bundleSourceHash(await readFile(file, 'utf8')) !== current) stale.push(path.relative(packageRoot, file));
-  return stale.length === 0 ? { name: 'entrypoints', status: 'pass', detail: 'built and fresh (match src/)' } : { name: 'entrypoints', status: 'fail', detail: `${stale.join(', ')} built from older sources`, fix: 'npm run build' };
+  return stale.length === 0
+    ? { name: 'entrypoints', status: 'pass', detail: 'built and fresh (match src/)' }
+    : { name: 'entrypoints', status: 'fail', detail: `${stale.join(', ')} built from older sources`, fix: 'npm run build' };
 }
 
 async function checkBank(config: Config): Promise<Check[]> {
@@ -103,7 +137,14 @@ async function checkBank(config: Config): Promise<Check[]> {
   try {
     graph = await bank.readGraph();
   } catch (error) {
-    return [{ name: 'store', status: 'fail', detail: `${describeError(error)}`, fix: 'memory-fabric reconcile (it keeps the broken file beside the repaired one)' }];
+    return [
+      {
+        name: 'store',
+        status: 'fail',
+        detail: `${describeError(error)}`,
+        fix: 'memory-fabric reconcile (it keeps the broken file beside the repaired one)',
+      },
+    ];
   }
   const bankExists = existsSync(config.bankDir);
   try {
@@ -114,16 +155,40 @@ async function checkBank(config: Config): Promise<Check[]> {
     await writeFileAtomic(probe, 'probe');
     await rm(probe);
   } catch (error) {
-    return [{ name: 'store', status: 'fail', detail: `the state folder ${config.stateDir} is not writable: ${describeError(error)}`, fix: 'fix its permissions or set MEMORY_FABRIC_STATE_DIR' }];
+    return [
+      {
+        name: 'store',
+        status: 'fail',
+        detail: `the state folder ${config.stateDir} is not writable: ${describeError(error)}`,
+        fix: 'fix its permissions or set MEMORY_FABRIC_STATE_DIR',
+      },
+    ];
   }
-  const store: Check = { name: 'store', status: 'pass', detail: `file bank at ${config.bankDir}: ${graph.entities.length} entities, ${graph.relations.length} relations; state in ${config.stateDir}` };
-  if (!bankExists) return [{ ...store, status: 'warn', detail: `no bank yet at ${config.bankDir}`, fix: 'memory-fabric bootstrap (or let the first sync create it)' }];
+  const store: Check = {
+    name: 'store',
+    status: 'pass',
+    detail: `file bank at ${config.bankDir}: ${graph.entities.length} entities, ${graph.relations.length} relations; state in ${config.stateDir}`,
+  };
+  if (!bankExists)
+    return [
+      {
+        ...store,
+        status: 'warn',
+        detail: `no bank yet at ${config.bankDir}`,
+        fix: 'memory-fabric bootstrap (or let the first sync create it)',
+      },
+    ];
   const { records, problems } = await listRecords(config.bankDir);
   const health = await checkHealth(config.bankDir, records, problems, graph);
   const index: Check =
     health.warnings.length === 0 && health.indexSynced
       ? { name: 'index health', status: 'pass', detail: `${records.length} records, index.md in sync` }
-      : { name: 'index health', status: 'warn', detail: health.warnings.slice(0, 5).join('; ') || 'index.md is not in sync', fix: 'memory-fabric reconcile' };
+      : {
+          name: 'index health',
+          status: 'warn',
+          detail: health.warnings.slice(0, 5).join('; ') || 'index.md is not in sync',
+          fix: 'memory-fabric reconcile',
+        };
   return [store, index];
 }
 
@@ -131,9 +196,18 @@ async function checkMcp(config: Config): Promise<Check> {
   const store = openStore(config);
   try {
     const graph = await store.readGraph();
-    return { name: 'store', status: 'pass', detail: `${store.description} answered: ${graph.entities.length} entities, ${graph.relations.length} relations; state in ${config.stateDir}` };
+    return {
+      name: 'store',
+      status: 'pass',
+      detail: `${store.description} answered: ${graph.entities.length} entities, ${graph.relations.length} relations; state in ${config.stateDir}`,
+    };
   } catch (error) {
-    return { name: 'store', status: 'fail', detail: describeError(error), fix: 'check the "memory" entry of .mcp.json (npx tsx install.ts --store mcp writes one) or MEMORY_FABRIC_MCP_URL; `npm ls @modelcontextprotocol/server-memory` shows whether the server is installed' };
+    return {
+      name: 'store',
+      status: 'fail',
+      detail: describeError(error),
+      fix: 'check the "memory" entry of .mcp.json (npx tsx install.ts --store mcp writes one) or MEMORY_FABRIC_MCP_URL; `npm ls @modelcontextprotocol/server-memory` shows whether the server is installed',
+    };
   }
 }
 
@@ -143,20 +217,38 @@ async function checkExtraSource(config: Config, source: StoreKind): Promise<Chec
   const store = openReader(config, source);
   try {
     const graph = await store.readGraph();
-    return { name: `search source ${source}`, status: 'pass', detail: `${store.description} answered: ${graph.entities.length} entities, ${graph.relations.length} relations (searched, never written)` };
+    return {
+      name: `search source ${source}`,
+      status: 'pass',
+      detail: `${store.description} answered: ${graph.entities.length} entities, ${graph.relations.length} relations (searched, never written)`,
+    };
   } catch (error) {
-    const fix = source === 'mcp' ? 'check the "memory" entry of .mcp.json or MEMORY_FABRIC_MCP_URL, or drop mcp from MEMORY_FABRIC_SOURCES' : 'memory-fabric reconcile, or drop bank from MEMORY_FABRIC_SOURCES';
-    return { name: `search source ${source}`, status: 'warn', detail: `${store.description} cannot be read: ${describeError(error)}; prompts get memories from ${config.store} only`, fix };
+    const fix =
+      source === 'mcp'
+        ? 'check the "memory" entry of .mcp.json or MEMORY_FABRIC_MCP_URL, or drop mcp from MEMORY_FABRIC_SOURCES'
+        : 'memory-fabric reconcile, or drop bank from MEMORY_FABRIC_SOURCES';
+    return {
+      name: `search source ${source}`,
+      status: 'warn',
+      detail: `${store.description} cannot be read: ${describeError(error)}; prompts get memories from ${config.store} only`,
+      fix,
+    };
   }
 }
 
 async function checkTimeSource(config: Config): Promise<Check> {
-  if (config.timeSource === 'system') return { name: 'time source', status: 'pass', detail: 'system clock (explicit MEMORY_FABRIC_TIME_SOURCE=system)' };
+  if (config.timeSource === 'system')
+    return { name: 'time source', status: 'pass', detail: 'system clock (explicit MEMORY_FABRIC_TIME_SOURCE=system)' };
   try {
     const time = await fetchWriteTime({ kind: config.timeSource, url: config.timeUrl, timeoutMs: config.timeTimeoutMs });
     return { name: 'time source', status: 'pass', detail: `${config.timeUrl} answered ${time.utcDateTime}` };
   } catch (error) {
-    return { name: 'time source', status: 'fail', detail: `${describeError(error)}; syncs keep their deltas in the outbox until it answers`, fix: 'check the network, set MEMORY_FABRIC_TIME_URL, or set MEMORY_FABRIC_TIME_SOURCE=system to use the system clock' };
+    return {
+      name: 'time source',
+      status: 'fail',
+      detail: `${describeError(error)}; syncs keep their deltas in the outbox until it answers`,
+      fix: 'check the network, set MEMORY_FABRIC_TIME_URL, or set MEMORY_FABRIC_TIME_SOURCE=system to use the system clock',
+    };
   }
 }
 
@@ -176,17 +268,38 @@ async function checkOutbox(config: Config, nowMs: number): Promise<Check> {
 async function checkSessions(config: Config, nowMs: number): Promise<Check> {
   const folder = path.join(config.stateDir, 'cursors');
   const names = await readdir(folder).catch(() => [] as string[]);
-  if (names.length === 0) return { name: 'last syncs', status: 'warn', detail: 'no session synced yet', fix: 'use Claude Code with the hooks enabled; or memory-fabric sync --transcript <file>' };
+  if (names.length === 0)
+    return {
+      name: 'last syncs',
+      status: 'warn',
+      detail: 'no session synced yet',
+      fix: 'use Claude Code with the hooks enabled; or memory-fabric sync --transcript <file>',
+    };
   const rows = [];
   for (const name of names) {
     const file = path.join(folder, name);
     const cursor = await loadCursor(file);
     const info = await stat(file);
-    const size = cursor ? await stat(cursor.transcriptPath).then((transcript) => transcript.size, () => undefined) : undefined;
-    rows.push({ at: info.mtimeMs, text: `${cursor?.sessionId?.slice(0, 8) ?? name.slice(0, 8)} ${Math.round((nowMs - info.mtimeMs) / 60_000)} min ago${size !== undefined && cursor && size > cursor.offset ? ` (${size - cursor.offset} bytes not synced yet)` : ''}` });
+    const size = cursor
+      ? await stat(cursor.transcriptPath).then(
+          (transcript) => transcript.size,
+          () => undefined,
+        )
+      : undefined;
+    rows.push({
+      at: info.mtimeMs,
+      text: `${cursor?.sessionId?.slice(0, 8) ?? name.slice(0, 8)} ${Math.round((nowMs - info.mtimeMs) / 60_000)} min ago${size !== undefined && cursor && size > cursor.offset ? ` (${size - cursor.offset} bytes not synced yet)` : ''}`,
+    });
   }
   rows.sort((a, b) => b.at - a.at);
-  return { name: 'last syncs', status: 'pass', detail: `${names.length} sessions; latest: ${rows.slice(0, 3).map((row) => row.text).join('; ')}` };
+  return {
+    name: 'last syncs',
+    status: 'pass',
+    detail: `${names.length} sessions; latest: ${rows
+      .slice(0, 3)
+      .map((row) => row.text)
+      .join('; ')}`,
+  };
 }
 
 async function checkTimings(config: Config): Promise<Check> {
@@ -196,7 +309,19 @@ async function checkTimings(config: Config): Promise<Check> {
   const slow = rows.filter((row) => row.key.startsWith('context') && row.p95 > 1000);
   const failing = records.slice(-20).filter((record) => record.errors.length > 0);
   const detail = `\n${renderTimings(rows).trimEnd().replace(/^/gm, '      ')}`;
-  if (failing.length > 0) return { name: 'hook timings', status: 'warn', detail: `${failing.length} of the last 20 runs reported a problem (latest: ${failing.at(-1)?.errors[0]})${detail}`, fix: 'memory-fabric log shows each run' };
-  if (slow.length > 0) return { name: 'hook timings', status: 'warn', detail: `the context hook is slow (p95 over 1 s)${detail}`, fix: 'memory-fabric reconcile, and see bench/hook-latency.mjs' };
+  if (failing.length > 0)
+    return {
+      name: 'hook timings',
+      status: 'warn',
+      detail: `${failing.length} of the last 20 runs reported a problem (latest: ${failing.at(-1)?.errors[0]})${detail}`,
+      fix: 'memory-fabric log shows each run',
+    };
+  if (slow.length > 0)
+    return {
+      name: 'hook timings',
+      status: 'warn',
+      detail: `the context hook is slow (p95 over 1 s)${detail}`,
+      fix: 'memory-fabric reconcile, and see bench/hook-latency.mjs',
+    };
   return { name: 'hook timings', status: 'pass', detail };
 }

@@ -10,7 +10,16 @@ import { bootstrapBank } from '../stores/bank/modes/bootstrap.ts';
 import { slugify } from '../stores/bank/layout.ts';
 import { openBank } from '../stores/open-store.ts';
 import { parseArgs, type CliIo } from './cli-io.ts';
-import { addHooksToSettings, addMemoryServer, enablesPlugin, parseSettings, removeHooksFromSettings, removeMemoryServer, removeStoreFromSettings, setStoreInSettings } from './settings-hooks.ts';
+import {
+  addHooksToSettings,
+  addMemoryServer,
+  enablesPlugin,
+  parseSettings,
+  removeHooksFromSettings,
+  removeMemoryServer,
+  removeStoreFromSettings,
+  setStoreInSettings,
+} from './settings-hooks.ts';
 
 export type Scope = 'project' | 'local' | 'user';
 
@@ -22,17 +31,22 @@ interface InstallRecord {
 }
 
 export const settingsFileFor = (scope: Scope, project: string, home: string): string =>
-  scope === 'user' ? path.join(home, '.claude', 'settings.json') : path.join(project, '.claude', scope === 'local' ? 'settings.local.json' : 'settings.json');
+  scope === 'user'
+    ? path.join(home, '.claude', 'settings.json')
+    : path.join(project, '.claude', scope === 'local' ? 'settings.local.json' : 'settings.json');
 
-const recordFileFor = (settingsFile: string): string => path.join(path.dirname(settingsFile), `.memory-fabric-install.${path.basename(settingsFile)}.json`);
+const recordFileFor = (settingsFile: string): string =>
+  path.join(path.dirname(settingsFile), `.memory-fabric-install.${path.basename(settingsFile)}.json`);
 
 export async function runInstall(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
   const { flags } = parseArgs(argv, ['project', 'scope', 'store']);
   const project = path.resolve(io.cwd, typeof flags.get('project') === 'string' ? (flags.get('project') as string) : '.');
   const scope = (flags.get('scope') ?? 'project') as Scope;
-  if (!['project', 'local', 'user'].includes(scope)) throw new MemoryFabricError('USAGE', `--scope: expected project, local or user, got ${JSON.stringify(scope)}`);
+  if (!['project', 'local', 'user'].includes(scope))
+    throw new MemoryFabricError('USAGE', `--scope: expected project, local or user, got ${JSON.stringify(scope)}`);
   const store = flags.get('store') ?? 'bank';
-  if (store !== 'bank' && store !== 'mcp') throw new MemoryFabricError('USAGE', `--store: expected bank or mcp, got ${JSON.stringify(store)}`);
+  if (store !== 'bank' && store !== 'mcp')
+    throw new MemoryFabricError('USAGE', `--store: expected bank or mcp, got ${JSON.stringify(store)}`);
   const home = io.env.HOME ?? io.env.USERPROFILE ?? '';
   const settingsFile = settingsFileFor(scope, project, home);
   const dryRun = flags.has('dry-run');
@@ -41,13 +55,20 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
   const mcpFile = path.join(project, '.mcp.json');
   if (flags.has('uninstall')) {
     const code = await uninstall(settingsFile, before, dryRun, io, (text) => removeStoreFromSettings(removeHooksFromSettings(text)));
-    if (existsSync(recordFileFor(mcpFile))) await uninstall(mcpFile, await readFile(mcpFile, 'utf8').catch(() => null), dryRun, io, removeMemoryServer);
+    if (existsSync(recordFileFor(mcpFile)))
+      await uninstall(mcpFile, await readFile(mcpFile, 'utf8').catch(() => null), dryRun, io, removeMemoryServer);
     return code;
   }
 
-  const pluginAt = await pluginEnabledIn([settingsFileFor('user', project, home), settingsFileFor('project', project, home), settingsFileFor('local', project, home)]);
+  const pluginAt = await pluginEnabledIn([
+    settingsFileFor('user', project, home),
+    settingsFileFor('project', project, home),
+    settingsFileFor('local', project, home),
+  ]);
   if (pluginAt) {
-    io.stderr(`memory-fabric: the memory-fabric plugin is enabled in ${pluginAt}; its hooks already run. Use the plugin or install.ts, not both (nothing was changed).\n`);
+    io.stderr(
+      `memory-fabric: the memory-fabric plugin is enabled in ${pluginAt}; its hooks already run. Use the plugin or install.ts, not both (nothing was changed).\n`,
+    );
     return 1;
   }
   const withHooks = addHooksToSettings(before ?? '', packageRoot);
@@ -71,7 +92,9 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
     if (mcpAfter !== (mcpBefore ?? '')) {
       await writeWithRecord(mcpFile, mcpBefore, mcpAfter);
       await mkdir(path.dirname(memoryFile), { recursive: true });
-      io.stdout(`Registered the memory server in ${mcpFile} (MEMORY_FILE_PATH=${memoryFile}); the hooks use it (env MEMORY_FABRIC_STORE=mcp).\n`);
+      io.stdout(
+        `Registered the memory server in ${mcpFile} (MEMORY_FILE_PATH=${memoryFile}); the hooks use it (env MEMORY_FABRIC_STORE=mcp).\n`,
+      );
     } else {
       io.stdout(`${mcpFile} already has a "memory" server; the hooks use it (env MEMORY_FABRIC_STORE=mcp).\n`);
     }
@@ -90,10 +113,17 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
 async function writeWithRecord(file: string, before: string | null, after: string): Promise<void> {
   await writeFileAtomic(file, after, (written) => parseSettings(written));
   const recordFile = recordFileFor(file);
-  if (!existsSync(recordFile)) await writeFileAtomic(recordFile, `${JSON.stringify({ settingsFile: file, before, after } satisfies InstallRecord, null, 2)}\n`);
+  if (!existsSync(recordFile))
+    await writeFileAtomic(recordFile, `${JSON.stringify({ settingsFile: file, before, after } satisfies InstallRecord, null, 2)}\n`);
 }
 
-async function uninstall(settingsFile: string, current: string | null, dryRun: boolean, io: CliIo, removeOurs: (text: string) => string): Promise<number> {
+async function uninstall(
+  settingsFile: string,
+  current: string | null,
+  dryRun: boolean,
+  io: CliIo,
+  removeOurs: (text: string) => string,
+): Promise<number> {
   const recordFile = recordFileFor(settingsFile);
   const record = existsSync(recordFile) ? (JSON.parse(await readFile(recordFile, 'utf8')) as InstallRecord) : undefined;
   if (current === null) {
@@ -104,7 +134,9 @@ async function uninstall(settingsFile: string, current: string | null, dryRun: b
   // Untouched since install: restore the file exactly as it was (or remove it if install created it).
   const restored = record && record.after === current ? record.before : removeOurs(current);
   if (dryRun) {
-    io.stdout(createTwoFilesPatch(settingsFile, settingsFile, current, restored ?? '', 'now', 'after uninstall (dry run: nothing written)'));
+    io.stdout(
+      createTwoFilesPatch(settingsFile, settingsFile, current, restored ?? '', 'now', 'after uninstall (dry run: nothing written)'),
+    );
     return 0;
   }
   if (restored === null) await rm(settingsFile, { force: true });

@@ -10,7 +10,9 @@ export async function runLog(last: string | true | undefined, io: CliIo): Promis
   io.stdout(`Hook log: ${records.length} runs in ${config.stateDir}/logs\n\n`);
   for (const record of records.slice(-count)) {
     const problems = record.errors.length > 0 ? `  ERROR ${record.errors[0]}` : '';
-    io.stdout(`${record.at}  ${record.hook.padEnd(7)} ${record.event.padEnd(30)} ${String(record.durationMs).padStart(5)} ms  session ${record.sessionId.slice(0, 8)}  ${record.summary ?? `${record.stdoutChars} chars out`}${problems}\n`);
+    io.stdout(
+      `${record.at}  ${record.hook.padEnd(7)} ${record.event.padEnd(30)} ${String(record.durationMs).padStart(5)} ms  session ${record.sessionId.slice(0, 8)}  ${record.summary ?? `${record.stdoutChars} chars out`}${problems}\n`,
+    );
   }
   io.stdout(`\nTimings:\n${renderTimings(summarizeTimings(records))}`);
   return 0;

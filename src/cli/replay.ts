@@ -14,7 +14,12 @@ import type { CliIo } from './cli-io.ts';
 export async function runReplay(payloadFile: string | undefined, hookFlag: string | true | undefined, io: CliIo): Promise<number> {
   if (!payloadFile) throw new MemoryFabricError('USAGE', 'replay needs a payload file: memory-fabric replay <payload.json>');
   const kind = typeof hookFlag === 'string' ? toKind(hookFlag) : await detectKind(payloadFile);
-  const run = await runHook(kind === 'context' ? contextHandler : syncHandler, { stdin: createReadStream(payloadFile), env: io.env, cwd: io.cwd, nowMs: io.nowMs });
+  const run = await runHook(kind === 'context' ? contextHandler : syncHandler, {
+    stdin: createReadStream(payloadFile),
+    env: io.env,
+    cwd: io.cwd,
+    nowMs: io.nowMs,
+  });
   io.stdout(run.stdout);
   io.stderr(`[replay] ${kind} hook, exit code ${run.exitCode}${run.stdout === '' ? ', no stdout' : ''}\n`);
   for (const line of [...run.stderr, ...run.explanation]) io.stderr(`[replay] ${line}\n`);

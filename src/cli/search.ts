@@ -10,13 +10,16 @@ export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Pro
   const { config, warnings } = loadConfig(io.env, io.cwd);
   for (const warning of warnings) io.stderr(`memory-fabric: ${warning}\n`);
   const { retrieval, reports, failed } = await searchSources(openSources(config), prompt, config, io.nowMs());
-  for (const report of failed) io.stderr(`memory-fabric: ${report.description} could not be searched: ${report.error ?? 'unknown error'}\n`);
+  for (const report of failed)
+    io.stderr(`memory-fabric: ${report.description} could not be searched: ${report.error ?? 'unknown error'}\n`);
   if (asJson) {
     io.stdout(`${JSON.stringify(renderResultFormat(prompt, retrieval.memories, reports), null, 2)}\n`);
     return 0;
   }
   const rendered = renderContext(retrieval.memories, retrieval.mode, config.contextChars);
-  io.stdout(rendered.text === '' ? 'No memory is relevant to this prompt (the context hook would inject nothing).\n' : `${rendered.text}\n`);
+  io.stdout(
+    rendered.text === '' ? 'No memory is relevant to this prompt (the context hook would inject nothing).\n' : `${rendered.text}\n`,
+  );
   return 0;
 }
 

@@ -36,7 +36,10 @@ export function buildHookSettings(packageRoot: string, node = 'node'): HookSetti
 
 // Whether a hook command is one of ours (by the bundle it runs, wherever the package lives).
 export function isOurHook(hook: { command?: unknown; args?: unknown }): boolean {
-  const words = [typeof hook.command === 'string' ? hook.command : '', ...(Array.isArray(hook.args) ? hook.args.filter((arg): arg is string => typeof arg === 'string') : [])];
+  const words = [
+    typeof hook.command === 'string' ? hook.command : '',
+    ...(Array.isArray(hook.args) ? hook.args.filter((arg): arg is string => typeof arg === 'string') : []),
+  ];
   return words.some((word) => word.endsWith('memory-fabric-context.mjs') || word.endsWith('memory-fabric-sync.mjs'));
 }
 
@@ -57,7 +60,9 @@ export function parseSettings(text: string): SettingsShape {
 
 // Which events already run one of our hooks.
 export function eventsWithOurHooks(settings: SettingsShape): HookEvent[] {
-  return (['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'] as const).filter((event) => (settings.hooks?.[event] ?? []).some((group) => (group.hooks ?? []).some(isOurHook)));
+  return (['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'] as const).filter((event) =>
+    (settings.hooks?.[event] ?? []).some((group) => (group.hooks ?? []).some(isOurHook)),
+  );
 }
 
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2 } };
@@ -86,7 +91,8 @@ export function removeHooksFromSettings(text: string): string {
       updated = applyEdits(updated, modify(updated, ['hooks', event, index], undefined, FORMAT));
     }
     const remaining = parseSettings(updated).hooks?.[event];
-    if (Array.isArray(remaining) && remaining.length === 0) updated = applyEdits(updated, modify(updated, ['hooks', event], undefined, FORMAT));
+    if (Array.isArray(remaining) && remaining.length === 0)
+      updated = applyEdits(updated, modify(updated, ['hooks', event], undefined, FORMAT));
   }
   const hooks = parseSettings(updated).hooks;
   if (hooks && Object.keys(hooks).length === 0) updated = applyEdits(updated, modify(updated, ['hooks'], undefined, FORMAT));
@@ -95,7 +101,9 @@ export function removeHooksFromSettings(text: string): string {
 
 // Whether settings enable the memory-fabric plugin (whose hooks.json already provides the hooks).
 export function enablesPlugin(settings: SettingsShape): boolean {
-  return Object.entries(settings.enabledPlugins ?? {}).some(([name, enabled]) => name.split('@')[0] === 'memory-fabric' && enabled === true);
+  return Object.entries(settings.enabledPlugins ?? {}).some(
+    ([name, enabled]) => name.split('@')[0] === 'memory-fabric' && enabled === true,
+  );
 }
 
 // The settings text with env.MEMORY_FABRIC_STORE set (the hooks read it; Claude Code passes settings env to hooks).

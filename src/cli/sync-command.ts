@@ -7,7 +7,12 @@ import { openStore } from '../stores/open-store.ts';
 import type { CliIo } from './cli-io.ts';
 import { createProgress } from './progress.ts';
 
-export async function runSyncCommand(transcript: string | true | undefined, session: string | true | undefined, asJson: boolean, io: CliIo): Promise<number> {
+export async function runSyncCommand(
+  transcript: string | true | undefined,
+  session: string | true | undefined,
+  asJson: boolean,
+  io: CliIo,
+): Promise<number> {
   if (typeof transcript !== 'string') throw new MemoryFabricError('USAGE', 'sync needs --transcript <file.jsonl>');
   const { config, warnings } = loadConfig(io.env, io.cwd);
   for (const warning of warnings) io.stderr(`memory-fabric: ${warning}\n`);

@@ -58,7 +58,12 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
   const kept = new Map<Memory, Memory>();
   for (const memory of memories) {
     const keeper = root(memory);
-    const merged = kept.get(keeper) ?? { ...keeper, mergedIds: [...keeper.mergedIds], graphRelations: [...keeper.graphRelations], entities: [...keeper.entities] };
+    const merged = kept.get(keeper) ?? {
+      ...keeper,
+      mergedIds: [...keeper.mergedIds],
+      graphRelations: [...keeper.graphRelations],
+      entities: [...keeper.entities],
+    };
     if (keeper !== memory) {
       merged.crossValidated = true;
       merged.mergedIds.push(memory.id);

@@ -22,7 +22,11 @@ export class SourceTimeoutError extends Error {
 // Starts every request at once and settles when each has answered, failed or run out of time, in request order.
 // A request that runs out of time is abandoned, not cancelled (its deadline timer is cleared either way; the
 // timer is not unref'd: a request hanging on nothing but a promise must still get its answer, the timeout).
-export async function dispatchSources<T>(requests: ReadonlyArray<SourceRequest<T>>, deadlineMs: number, clock: () => number = () => performance.now()): Promise<Array<SourceOutcome<T>>> {
+export async function dispatchSources<T>(
+  requests: ReadonlyArray<SourceRequest<T>>,
+  deadlineMs: number,
+  clock: () => number = () => performance.now(),
+): Promise<Array<SourceOutcome<T>>> {
   return Promise.all(
     requests.map(async (request): Promise<SourceOutcome<T>> => {
       const started = clock();

@@ -22,9 +22,16 @@ export interface ToolState {
   openFailures?: Record<string, { editsSince: string[] }>;
 }
 
-export function extractToolFacts(builder: DeltaBuilder, messages: readonly TranscriptMessage[], context: ExtractionContext, state: ToolState = {}): ToolState {
+export function extractToolFacts(
+  builder: DeltaBuilder,
+  messages: readonly TranscriptMessage[],
+  context: ExtractionContext,
+  state: ToolState = {},
+): ToolState {
   const pendingCalls = { ...(state.pendingCalls ?? {}) };
-  const openFailures = Object.fromEntries(Object.entries(state.openFailures ?? {}).map(([key, value]) => [key, { editsSince: [...value.editsSince] }]));
+  const openFailures = Object.fromEntries(
+    Object.entries(state.openFailures ?? {}).map(([key, value]) => [key, { editsSince: [...value.editsSince] }]),
+  );
   const project = context.projectName;
 
   for (const message of messages) {
@@ -35,7 +42,8 @@ export function extractToolFacts(builder: DeltaBuilder, messages: readonly Trans
       if (file) {
         builder.stats.files += 1;
         builder.addEntity(file, 'file', 0.7, tagProvenance('Changed in this session.', date, session));
-        for (const failure of Object.values(openFailures)) if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) failure.editsSince.push(file);
+        for (const failure of Object.values(openFailures))
+          if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) failure.editsSince.push(file);
         continue;
       }
       if (AGENT_TOOLS.has(call.name) && typeof call.input.subagent_type === 'string') {
@@ -48,11 +56,22 @@ export function extractToolFacts(builder: DeltaBuilder, messages: readonly Trans
       if (!command) continue;
       for (const packageName of installedPackages(command)) {
         builder.stats.installs += 1;
-        const added = builder.addEntity(packageName, 'package', 0.8, tagProvenance(`Installed with: ${clip(command.split('\n')[0] ?? '', 120)}`, date, session));
+        const added = builder.addEntity(
+          packageName,
+          'package',
+          0.8,
+          tagProvenance(`Installed with: ${clip(command.split('\n')[0] ?? '', 120)}`, date, session),
+        );
         builder.addRelation(project, 'depends_on', added);
       }
       const key = commandKey(command);
-      if (key && call.id) pendingCalls[call.id] = { key, command: clip(command.split('\n')[0] ?? command, 100), ...(date ? { date } : {}), ...(session ? { session } : {}) };
+      if (key && call.id)
+        pendingCalls[call.id] = {
+          key,
+          command: clip(command.split('\n')[0] ?? command, 100),
+          ...(date ? { date } : {}),
+          ...(session ? { session } : {}),
+        };
     }
     for (const result of message.toolResults ?? []) {
       const call = pendingCalls[result.toolUseId];
@@ -64,11 +83,21 @@ export function extractToolFacts(builder: DeltaBuilder, messages: readonly Trans
       if (result.isError && !open) {
         builder.stats.errors += 1;
         const line = firstErrorLine(result.head);
-        builder.addEntity(`${call.key}-failure`, 'error', 0.65, tagProvenance(`Error: \`${call.command}\` failed${line ? `: ${line}` : ''}.`, call.date, call.session));
+        builder.addEntity(
+          `${call.key}-failure`,
+          'error',
+          0.65,
+          tagProvenance(`Error: \`${call.command}\` failed${line ? `: ${line}` : ''}.`, call.date, call.session),
+        );
         openFailures[call.key] = { editsSince: [] };
       } else if (!result.isError && open) {
         const files = open.editsSince;
-        builder.addEntity(`${call.key}-failure`, 'error', 0.8, tagProvenance(`Fix: passed again${files.length > 0 ? ` after editing ${files.join(', ')}` : ''}.`, call.date, call.session));
+        builder.addEntity(
+          `${call.key}-failure`,
+          'error',
+          0.8,
+          tagProvenance(`Fix: passed again${files.length > 0 ? ` after editing ${files.join(', ')}` : ''}.`, call.date, call.session),
+        );
         delete openFailures[call.key];
       }
     }
@@ -92,11 +121,17 @@ export function commandKey(command: string): string | undefined {
 
 function editedFile(call: ToolCall, cwd: string | undefined): string | undefined {
   if (!EDIT_TOOLS.has(call.name)) return undefined;
-  const file = typeof call.input.file_path === 'string' ? call.input.file_path : typeof call.input.notebook_path === 'string' ? call.input.notebook_path : undefined;
+  const file =
+    typeof call.input.file_path === 'string'
+      ? call.input.file_path
+      : typeof call.input.notebook_path === 'string'
+        ? call.input.notebook_path
+        : undefined;
   if (!file) return undefined;
   // Inside the session's folder the path is kept relative (a project under /tmp is still a project).
   const relative = cwd && path.isAbsolute(file) && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
-  if (/(^|\/)(node_modules|\.git|dist|build|target)\//.test(relative) || /^\/(tmp|var\/folders|private\/tmp)\//.test(relative)) return undefined;
+  if (/(^|\/)(node_modules|\.git|dist|build|target)\//.test(relative) || /^\/(tmp|var\/folders|private\/tmp)\//.test(relative))
+    return undefined;
   return relative;
 }
 
@@ -115,7 +150,10 @@ function installedPackages(command: string): string[] {
 }
 
 function firstErrorLine(head: string): string | undefined {
-  const line = head.split('\n').map((candidate) => candidate.trim()).find((candidate) => ERROR_LINE.test(candidate) && candidate.length >= 8);
+  const line = head
+    .split('\n')
+    .map((candidate) => candidate.trim())
+    .find((candidate) => ERROR_LINE.test(candidate) && candidate.length >= 8);
   return line ? clip(line, 160) : undefined;
 }
 

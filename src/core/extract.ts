@@ -42,7 +42,18 @@ export interface Extraction {
 
 // Collects entities, observations and relations, each with a confidence; only confident ones are kept.
 export class DeltaBuilder {
-  readonly stats: ExtractionStats = { decisions: 0, conventions: 0, tasks: 0, technologies: 0, errors: 0, files: 0, commands: 0, installs: 0, agents: 0, lowConfidenceSkipped: 0 };
+  readonly stats: ExtractionStats = {
+    decisions: 0,
+    conventions: 0,
+    tasks: 0,
+    technologies: 0,
+    errors: 0,
+    files: 0,
+    commands: 0,
+    installs: 0,
+    agents: 0,
+    lowConfidenceSkipped: 0,
+  };
   readonly #entities = new Map<string, GraphEntity>();
   readonly #relations: GraphRelation[] = [];
 
@@ -68,25 +79,39 @@ export class DeltaBuilder {
   // The delta; entities with neither an observation nor a relation (e.g. the project when nothing used it) are left out.
   build(): GraphDelta {
     const linked = new Set(this.#relations.flatMap((relation) => [relation.from.toLowerCase(), relation.to.toLowerCase()]));
-    const entities = [...this.#entities.values()].filter((entity) => entity.observations.length > 0 || linked.has(entity.name.toLowerCase()));
+    const entities = [...this.#entities.values()].filter(
+      (entity) => entity.observations.length > 0 || linked.has(entity.name.toLowerCase()),
+    );
     return { entities, relations: this.#relations };
   }
 }
 
 const HYPOTHETICAL = /\b(should we|shall we|could we|can we|would it|what if|if we|maybe|perhaps|might|unless|whether)\b/i;
-const DECISION = /\b(?:we|i|the team)\s+(?:have\s+|had\s+|finally\s+)?(?:decided|agreed|chose|opted|settled)\s+(?:to\s+|on\s+|for\s+|with\s+)?(?:use\s+|go\s+with\s+|adopt\s+|switch\s+to\s+|move\s+to\s+|keep\s+|stick\s+with\s+)?(.+)/i;
-const USER_DECISION = /\b(?:let'?s|we(?:'ll| will| are going to|'re going to| should)|going forward,?\s*(?:we\s+)?)\s+(?:use|go with|adopt|switch to|move to|stick with|standardi[sz]e on)\s+(.+)/i;
-const SWITCH = /\b(?:we|let'?s|i)\s+(?:have\s+|had\s+|will\s+|'ll\s+)?(?:switch(?:ed)?|migrat(?:e|ed)|mov(?:e|ed))\s+(?:\w+\s+)?from\s+(.+?)\s+to\s+(.+)/i;
+const DECISION =
+  /\b(?:we|i|the team)\s+(?:have\s+|had\s+|finally\s+)?(?:decided|agreed|chose|opted|settled)\s+(?:to\s+|on\s+|for\s+|with\s+)?(?:use\s+|go\s+with\s+|adopt\s+|switch\s+to\s+|move\s+to\s+|keep\s+|stick\s+with\s+)?(.+)/i;
+const USER_DECISION =
+  /\b(?:let'?s|we(?:'ll| will| are going to|'re going to| should)|going forward,?\s*(?:we\s+)?)\s+(?:use|go with|adopt|switch to|move to|stick with|standardi[sz]e on)\s+(.+)/i;
+const SWITCH =
+  /\b(?:we|let'?s|i)\s+(?:have\s+|had\s+|will\s+|'ll\s+)?(?:switch(?:ed)?|migrat(?:e|ed)|mov(?:e|ed))\s+(?:\w+\s+)?from\s+(.+?)\s+to\s+(.+)/i;
 const REPLACE = /\b(?:we|let'?s|i)\s+(?:have\s+|had\s+|will\s+|'ll\s+)?replace[ds]?\s+(.+?)\s+with\s+(.+)/i;
-const CLAUSE_END = /\s+(?:for|because|since|as|instead|rather|over|due|when|so|to avoid|in order|and then|which|but|from|on|in)\b|[,;:()]|\.(?:\s|$)/i;
+const CLAUSE_END =
+  /\s+(?:for|because|since|as|instead|rather|over|due|when|so|to avoid|in order|and then|which|but|from|on|in)\b|[,;:()]|\.(?:\s|$)/i;
 const REASON = /\b(?:because|since|due to|as)\s+(.+)$/i;
-const ALTERNATIVE = /\b(?:instead of|rather than|over)\s+(?:the\s+|an?\s+|using\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|for|due)\b|[,.;]|$)/i;
-const SCOPE = /\bfor\s+(?:the\s+|our\s+|all\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|instead|rather|over|due|endpoints?)\b|[,.;]|$)/i;
-const CONVENTION = /^(?:please\s+)?(?:always|never|don'?t ever|do not ever|make sure to|prefer)\b|\b(?:we|you) (?:always|never|must not|must always)\b/i;
-const STACK = /\b(?:we(?:'re| are)? using|we use|our (?:stack|backend|frontend|database|db|api|app|service|project) (?:is|uses|runs on)|this project uses|the project uses|built (?:with|on))\s+(.+)/i;
+const ALTERNATIVE =
+  /\b(?:instead of|rather than|over)\s+(?:the\s+|an?\s+|using\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|for|due)\b|[,.;]|$)/i;
+const SCOPE =
+  /\bfor\s+(?:the\s+|our\s+|all\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|instead|rather|over|due|endpoints?)\b|[,.;]|$)/i;
+const CONVENTION =
+  /^(?:please\s+)?(?:always|never|don'?t ever|do not ever|make sure to|prefer)\b|\b(?:we|you) (?:always|never|must not|must always)\b/i;
+const STACK =
+  /\b(?:we(?:'re| are)? using|we use|our (?:stack|backend|frontend|database|db|api|app|service|project) (?:is|uses|runs on)|this project uses|the project uses|built (?:with|on))\s+(.+)/i;
 
 // Turns messages into a graph delta.
-export function extractDelta(messages: readonly TranscriptMessage[], context: ExtractionContext = {}, state: ExtractionState = {}): Extraction {
+export function extractDelta(
+  messages: readonly TranscriptMessage[],
+  context: ExtractionContext = {},
+  state: ExtractionState = {},
+): Extraction {
   const builder = new DeltaBuilder();
   const project = context.projectName ? builder.addEntity(context.projectName, 'project', 1) : undefined;
   for (const message of messages) {
@@ -125,7 +150,14 @@ function extractDecision(builder: DeltaBuilder, sentence: string, role: 'user' |
     if (!newer) return false;
     builder.stats.decisions += 1;
     const decision = builder.addEntity(newer, 'decision', confidence, tag(sentence));
-    const replaced = older ? builder.addEntity(older, canonicalTechnology(older) ? 'technology' : 'pattern', confidence, tag(`Replaced by ${newer}${reasonOf(sentence)}.`)) : undefined;
+    const replaced = older
+      ? builder.addEntity(
+          older,
+          canonicalTechnology(older) ? 'technology' : 'pattern',
+          confidence,
+          tag(`Replaced by ${newer}${reasonOf(sentence)}.`),
+        )
+      : undefined;
     builder.addRelation(decision, 'chose_over', replaced);
     linkTechnologies(builder, decision, sentence, [older, newer], confidence);
     return true;
@@ -144,12 +176,22 @@ function extractDecision(builder: DeltaBuilder, sentence: string, role: 'user' |
   if (scope && scope !== subject) builder.addRelation(builder.addEntity(scope, 'component', confidence), 'uses', decision);
   if (alternative && alternative.toLowerCase() !== subject) {
     const kind = canonicalTechnology(alternative) ? 'technology' : 'pattern';
-    builder.addRelation(decision, 'chose_over', builder.addEntity(alternative, kind, confidence, tag(`Rejected in favour of ${subject}${reasonOf(sentence)}.`)));
+    builder.addRelation(
+      decision,
+      'chose_over',
+      builder.addEntity(alternative, kind, confidence, tag(`Rejected in favour of ${subject}${reasonOf(sentence)}.`)),
+    );
   }
   return true;
 }
 
-function linkTechnologies(builder: DeltaBuilder, decision: string | undefined, sentence: string, exclude: Array<string | undefined>, confidence: number): void {
+function linkTechnologies(
+  builder: DeltaBuilder,
+  decision: string | undefined,
+  sentence: string,
+  exclude: Array<string | undefined>,
+  confidence: number,
+): void {
   const skip = new Set(exclude.filter((name): name is string => !!name).map((name) => name.toLowerCase()));
   for (const technology of findTechnologies(sentence)) {
     if (skip.has(technology.toLowerCase())) continue;
@@ -175,7 +217,13 @@ export function splitSentences(text: string): string[] {
   const prose = text.replace(/```[\s\S]*?```/g, ' ').replace(/`([^`]*)`/g, '$1');
   return prose
     .split(/(?<=[.!?])\s+|\n+/)
-    .map((sentence) => sentence.replace(/^[\s>*#-]+/, '').replace(/\*\*|__/g, '').replace(/\s+/g, ' ').trim())
+    .map((sentence) =>
+      sentence
+        .replace(/^[\s>*#-]+/, '')
+        .replace(/\*\*|__/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .filter((sentence) => sentence.length >= 12 && sentence.length <= 400 && /[a-z]/i.test(sentence) && !/^[\w./-]+:\d+/.test(sentence));
 }
 

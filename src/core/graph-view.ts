@@ -115,7 +115,8 @@ export function buildPostings(entities: readonly GraphEntity[]): Map<string, Int
   });
   // Counting sort by stem; within a stem the postings stay in id order.
   const starts = new Int32Array(perStem.length + 1);
-  for (let stemId = 0; stemId < perStem.length; stemId += 1) starts[stemId + 1] = (starts[stemId] as number) + (perStem[stemId] as number) * POSTING_WIDTH;
+  for (let stemId = 0; stemId < perStem.length; stemId += 1)
+    starts[stemId + 1] = (starts[stemId] as number) + (perStem[stemId] as number) * POSTING_WIDTH;
   const grouped = new Int32Array(starts[perStem.length] as number);
   const next = starts.slice(0, perStem.length);
   for (let at = 0; at < used; at += QUAD) {
@@ -146,7 +147,11 @@ export function indexRelations(graph: KnowledgeGraph, idOf: (name: string) => nu
 }
 
 export function summarize(graph: KnowledgeGraph, relationsById: readonly IndexedRelation[][]): EntitySummary[] {
-  return graph.entities.map((entity, id) => ({ ...(entity.updatedAt ? { updatedAt: entity.updatedAt } : {}), superseded: !!entity.supersededBy, degree: relationsById[id]?.length ?? 0 }));
+  return graph.entities.map((entity, id) => ({
+    ...(entity.updatedAt ? { updatedAt: entity.updatedAt } : {}),
+    superseded: !!entity.supersededBy,
+    degree: relationsById[id]?.length ?? 0,
+  }));
 }
 
 // Canonical name -> id (the first entity of a name wins), and the heads of names of several words.

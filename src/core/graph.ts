@@ -52,7 +52,26 @@ export function stripProvenance(observation: string): string {
   return observation.replace(PROVENANCE_TAG, '');
 }
 
-const PLACEHOLDER_NAMES = new Set(['data', 'info', 'temp', 'tmp', 'item', 'unknown', 'thing', 'stuff', 'misc', 'object', 'value', 'result', 'null', 'undefined', 'none', 'n/a', 'todo', 'test']);
+const PLACEHOLDER_NAMES = new Set([
+  'data',
+  'info',
+  'temp',
+  'tmp',
+  'item',
+  'unknown',
+  'thing',
+  'stuff',
+  'misc',
+  'object',
+  'value',
+  'result',
+  'null',
+  'undefined',
+  'none',
+  'n/a',
+  'todo',
+  'test',
+]);
 
 // Why a name cannot be stored (empty or a placeholder), or undefined when it is meaningful.
 export function validateName(name: unknown): string | undefined {

@@ -38,6 +38,8 @@ export function buildManualDelta(update: ManualUpdate): GraphDelta {
 
 // A short name from the first content words of a statement.
 function nameFrom(statement: string): string {
-  const words = splitWords(statement).filter((word) => !isStopword(word) && extractTerms(word).length > 0).slice(0, 4);
+  const words = splitWords(statement)
+    .filter((word) => !isStopword(word) && extractTerms(word).length > 0)
+    .slice(0, 4);
   return toEntityName(words.join(' ')) ?? 'statement';
 }

@@ -44,7 +44,14 @@ export function describeEntity(entity: GraphEntity): string {
 }
 
 // Normalizes a scored entity to a memory (the seed's Step 3).
-export function normalizeEntity(ref: number, entity: GraphEntity, relevance: number, matchedTerms: string[], hops = 0, path: RelationStep[] = []): Memory {
+export function normalizeEntity(
+  ref: number,
+  entity: GraphEntity,
+  relevance: number,
+  matchedTerms: string[],
+  hops = 0,
+  path: RelationStep[] = [],
+): Memory {
   return {
     id: `graph:${entity.name}`,
     ref,
@@ -67,4 +74,8 @@ export function normalizeEntity(ref: number, entity: GraphEntity, relevance: num
   };
 }
 
-export const toStep = (relation: GraphRelation): RelationStep => ({ from: relation.from, relation: relation.relationType, to: relation.to });
+export const toStep = (relation: GraphRelation): RelationStep => ({
+  from: relation.from,
+  relation: relation.relationType,
+  to: relation.to,
+});

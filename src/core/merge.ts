@@ -21,7 +21,12 @@ export interface MergeCounts {
 }
 
 // Counters of a write that added nothing.
-export const zeroCounts = (): MergeCounts => ({ entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
+export const zeroCounts = (): MergeCounts => ({
+  entitiesAddedCount: 0,
+  relationsAddedCount: 0,
+  observationsAddedCount: 0,
+  supersededRecordsCount: 0,
+});
 
 // Observations whose text (without provenance) is at least this similar to one the entity holds are merged into it.
 export const OBSERVATION_MERGE_SIMILARITY = 0.9;
@@ -38,7 +43,12 @@ export interface MergeOutcome {
 }
 
 // Adds what is new in the delta to the graph; the input graph is not changed.
-export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUtc: string, options: { mergeNearDuplicates?: boolean } = {}): MergeOutcome {
+export function mergeDelta(
+  graph: KnowledgeGraph,
+  delta: GraphDelta,
+  writeTimeUtc: string,
+  options: { mergeNearDuplicates?: boolean } = {},
+): MergeOutcome {
   const counts: MergeCounts = { entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 };
   const rejected: string[] = [];
   const changedEntities = new Set<string>();
@@ -62,7 +72,12 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
     const key = canonicalEntityKey(incoming.name);
     let target = entities.get(key);
     if (!target) {
-      target = { name: incoming.name.trim(), entityType: incoming.entityType.trim(), observations: [], updatedAt: incoming.updatedAt ?? writeTimeUtc };
+      target = {
+        name: incoming.name.trim(),
+        entityType: incoming.entityType.trim(),
+        observations: [],
+        updatedAt: incoming.updatedAt ?? writeTimeUtc,
+      };
       entities.set(key, target);
       counts.entitiesAddedCount += 1;
     }
@@ -93,13 +108,18 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
 
   const relations = new Map(graph.relations.map((relation) => [canonicalRelationKey(relation), relation] as const));
   for (const relation of delta.relations) {
-    const problem = validateLabel(relation.from, 'source') ?? validateLabel(relation.to, 'target') ?? validateLabel(relation.relationType, 'relation type');
+    const problem =
+      validateLabel(relation.from, 'source') ??
+      validateLabel(relation.to, 'target') ??
+      validateLabel(relation.relationType, 'relation type');
     if (problem) {
       rejected.push(`relation ${JSON.stringify(`${relation.from} ${relation.relationType} ${relation.to}`)}: ${problem}`);
       continue;
     }
     if (!entities.has(canonicalEntityKey(relation.from)) || !entities.has(canonicalEntityKey(relation.to))) {
-      rejected.push(`relation ${JSON.stringify(`${relation.from} ${relation.relationType} ${relation.to}`)}: an endpoint is not in the graph`);
+      rejected.push(
+        `relation ${JSON.stringify(`${relation.from} ${relation.relationType} ${relation.to}`)}: an endpoint is not in the graph`,
+      );
       continue;
     }
     const key = canonicalRelationKey(relation);
@@ -110,7 +130,13 @@ export function mergeDelta(graph: KnowledgeGraph, delta: GraphDelta, writeTimeUt
     changedEntities.add(canonicalEntityKey(relation.to));
   }
 
-  return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), counts, rejected, changedEntities: [...changedEntities], observationsMergedCount };
+  return {
+    graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }),
+    counts,
+    rejected,
+    changedEntities: [...changedEntities],
+    observationsMergedCount,
+  };
 }
 
 // Whether a new observation says what one of the held ones already says (compared without provenance; at most 200 compared).

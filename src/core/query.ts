@@ -14,7 +14,8 @@ export interface ParsedQuery {
 }
 
 // Where a prompt turns to another question: sentence ends, semicolons, and "and"/"also" before a question word.
-const SEGMENT_BREAK = /[?!;]+|\.\s+|,?\s+(?:and|also|plus)\s+(?=(?:how|what|why|where|when|which|who|whose|do|does|did|is|are|was|were|can|could|should|would)\b)/i;
+const SEGMENT_BREAK =
+  /[?!;]+|\.\s+|,?\s+(?:and|also|plus)\s+(?=(?:how|what|why|where|when|which|who|whose|do|does|did|is|are|was|were|can|could|should|would)\b)/i;
 
 const INTENT_PATTERNS: ReadonlyArray<[QueryIntent, RegExp]> = [
   ['decision', /\b(decid\w*|decision|chose|choose|chosen|pick(ed)?|went with|go with|why did we|agreed)\b/i],
@@ -24,11 +25,16 @@ const INTENT_PATTERNS: ReadonlyArray<[QueryIntent, RegExp]> = [
   ['how-to', /\b(how (do|does|should|can|to)|what'?s the way|where (do|is|are))\b/i],
 ];
 
-const IDENTIFIER = /(?:[\w.-]*\/[\w./-]+)|(?:\b[a-z]+(?:[A-Z][a-z0-9]+)+\b)|(?:\b[\w]+(?:-[\w]+)+\b)|(?:\b\w+\.(?:ts|js|mjs|py|rs|go|json|md|ya?ml|toml)\b)/g;
+const IDENTIFIER =
+  /(?:[\w.-]*\/[\w./-]+)|(?:\b[a-z]+(?:[A-Z][a-z0-9]+)+\b)|(?:\b[\w]+(?:-[\w]+)+\b)|(?:\b\w+\.(?:ts|js|mjs|py|rs|go|json|md|ya?ml|toml)\b)/g;
 const QUOTED = /["'`]([^"'`]{2,80})["'`]/g;
 
 // Parses a prompt; nameOf finds the graph entity a word or run of words of the prompt names, if any.
-export function parseQuery(prompt: string, nameOf: (candidate: string) => string | undefined = () => undefined, nameHeads?: ReadonlySet<string>): ParsedQuery {
+export function parseQuery(
+  prompt: string,
+  nameOf: (candidate: string) => string | undefined = () => undefined,
+  nameHeads?: ReadonlySet<string>,
+): ParsedQuery {
   const text = prompt.trim();
   const hints = new Set<string>();
   for (const match of text.matchAll(IDENTIFIER)) hints.add(match[0]);

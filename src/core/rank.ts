@@ -30,7 +30,12 @@ export function computeAuthority(memory: Memory): number {
 
 // Multiplies relevance by the factor when the memory mentions another entity of the graph (the seed's Step 5).
 // The text's words and runs of up to four words are looked up as names: the cost follows the results, not the graph.
-export function boostCrossReferences(memories: readonly Memory[], nameOf: (candidate: string) => string | undefined, factor: number, nameHeads?: ReadonlySet<string>): Memory[] {
+export function boostCrossReferences(
+  memories: readonly Memory[],
+  nameOf: (candidate: string) => string | undefined,
+  factor: number,
+  nameHeads?: ReadonlySet<string>,
+): Memory[] {
   // Results share most of their words: each run is looked up once.
   const looked = new Map<string, string | undefined>();
   return memories.map((memory) => {
@@ -47,7 +52,12 @@ export function boostCrossReferences(memories: readonly Memory[], nameOf: (candi
     }
     if (mentioned.size === 0) return memory;
     const entitiesAfter = [...memory.entities, ...[...mentioned].filter((name) => !memory.entities.includes(name))];
-    return { ...memory, entities: entitiesAfter, relevance: Math.min(1, memory.relevance * factor), breakdown: { ...memory.breakdown, boost: factor } };
+    return {
+      ...memory,
+      entities: entitiesAfter,
+      relevance: Math.min(1, memory.relevance * factor),
+      breakdown: { ...memory.breakdown, boost: factor },
+    };
   });
 }
 

@@ -41,7 +41,11 @@ export function redactSecrets(text: string): Redaction {
     });
   }
   result = result.replace(ASSIGNMENT, (whole, key: string, separator: string, quote: string, value: string) => {
-    if (value.startsWith('[REDACTED') || /^(bearer|basic|true|false|null|none|undefined|required|optional|\$\{?\w+\}?|<[^>]+>|process\.env\.\w+)$/i.test(value)) return whole;
+    if (
+      value.startsWith('[REDACTED') ||
+      /^(bearer|basic|true|false|null|none|undefined|required|optional|\$\{?\w+\}?|<[^>]+>|process\.env\.\w+)$/i.test(value)
+    )
+      return whole;
     count += 1;
     return `${key}${separator}${quote}[REDACTED:secret]${quote}`;
   });
@@ -49,9 +53,9 @@ export function redactSecrets(text: string): Redaction {
 }
 
 // Redacts every text a message carries: prose, tool inputs, tool result heads.
-export function redactMessages<T extends { text: string; toolCalls: Array<{ input: Record<string, unknown> }>; toolResults?: Array<{ head: string }> }>(
-  messages: readonly T[],
-): { messages: T[]; count: number } {
+export function redactMessages<
+  T extends { text: string; toolCalls: Array<{ input: Record<string, unknown> }>; toolResults?: Array<{ head: string }> },
+>(messages: readonly T[]): { messages: T[]; count: number } {
   let count = 0;
   const clean = (text: string): string => {
     const redaction = redactSecrets(text);
@@ -68,7 +72,9 @@ export function redactMessages<T extends { text: string; toolCalls: Array<{ inpu
 }
 
 // Redacts names and observations of a delta (a second line of defence before anything is written).
-export function redactDelta<T extends { entities: Array<{ name: string; observations: string[] }> }>(delta: T): { delta: T; count: number } {
+export function redactDelta<T extends { entities: Array<{ name: string; observations: string[] }> }>(
+  delta: T,
+): { delta: T; count: number } {
   let count = 0;
   const clean = (text: string): string => {
     const redaction = redactSecrets(text);
@@ -82,6 +88,7 @@ export function redactDelta<T extends { entities: Array<{ name: string; observat
 function redactValue(value: unknown, clean: (text: string) => string): unknown {
   if (typeof value === 'string') return clean(value);
   if (Array.isArray(value)) return value.map((item) => redactValue(item, clean));
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, clean)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, clean)]));
   return value;
 }

@@ -48,7 +48,12 @@ interface TermMatch {
 
 // Scores the live entities that match at least one query term (or a near-miss, or a synonym), best first: the
 // `wanted * 4` with the highest whole coverage (all of them when wanted is not given).
-export function scoreView(view: GraphView, query: ParsedQuery, isLive: (id: number) => boolean, wanted = Number.POSITIVE_INFINITY): EntityMatch[] {
+export function scoreView(
+  view: GraphView,
+  query: ParsedQuery,
+  isLive: (id: number) => boolean,
+  wanted = Number.POSITIVE_INFINITY,
+): EntityMatch[] {
   const hinted = new Set(query.entityHints.map((hint) => view.idOf(hint)).filter((id): id is number => id !== undefined && isLive(id)));
   if (query.terms.length === 0 && hinted.size === 0) return [];
   const size = view.size;
@@ -160,7 +165,9 @@ function scoreExactly(
     // A memory that answers one part of a prompt of several parts counts as a part-answer, at a discount.
     const partial = segments.reduce((most, segment) => Math.max(most, SEGMENT_FACTOR * coverageOf(id, segment)), 0);
     const coverage = Math.max(overall, partial);
-    const matchedTerms = terms.filter((_, termIndex) => ((matchedMask[id] ?? 0) & (1 << Math.min(termIndex, 31))) !== 0).map((match) => match.term);
+    const matchedTerms = terms
+      .filter((_, termIndex) => ((matchedMask[id] ?? 0) & (1 << Math.min(termIndex, 31))) !== 0)
+      .map((match) => match.term);
     return { id, relevance: Math.min(1, hinted.has(id) ? Math.max(coverage, NAMED_ENTITY_FLOOR) : coverage), matchedTerms };
   });
 }
@@ -187,7 +194,8 @@ function matchTerm(view: GraphView, term: string): TermMatch {
   let documentFrequency = 0;
   for (const stem of view.stemsContaining(term)) {
     const postings = view.postings(stem);
-    const kindIndex = stem === term ? EXACT : term.length >= 4 && (stem.startsWith(term) || (term.length >= 5 && stem.includes(term))) ? NEAR : -1;
+    const kindIndex =
+      stem === term ? EXACT : term.length >= 4 && (stem.startsWith(term) || (term.length >= 5 && stem.includes(term))) ? NEAR : -1;
     const kind = kindIndex < 0 || postings.length === 0 ? undefined : kindAt(kindIndex);
     // One pass: the document frequency, and where each kind of match sits.
     for (let index = 0; index < postings.length; index += POSTING_WIDTH) {
@@ -213,13 +221,22 @@ const KIND_FACTORS = [1, FUZZY_FACTOR, SYNONYM_FACTOR];
 const NO_MATCH: KindArrays = makeKind(0, 0);
 
 function makeKind(size: number, factor: number): KindArrays {
-  return { factor, inName: new Uint8Array(size), inType: new Uint8Array(size), observationCount: new Uint16Array(size), observationBits: new Uint32Array(size), touched: new Int32Array(size), touchedCount: 0 };
+  return {
+    factor,
+    inName: new Uint8Array(size),
+    inType: new Uint8Array(size),
+    observationCount: new Uint16Array(size),
+    observationBits: new Uint32Array(size),
+    touched: new Int32Array(size),
+    touchedCount: 0,
+  };
 }
 
 function record(kindAt: (index: number) => KindArrays, kindIndex: number, postings: Int32Array): void {
   if (postings.length === 0) return;
   const kind = kindAt(kindIndex);
-  for (let index = 0; index < postings.length; index += POSTING_WIDTH) mark(kind, postings[index] as number, postings[index + 1] as number, postings[index + 2] as number);
+  for (let index = 0; index < postings.length; index += POSTING_WIDTH)
+    mark(kind, postings[index] as number, postings[index + 1] as number, postings[index + 2] as number);
 }
 
 // Notes where a kind of match sits in an entity (each field once, whatever stems brought it: observations that

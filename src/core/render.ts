@@ -53,7 +53,11 @@ export function renderContext(memories: readonly Memory[], mode: 'search' | 'rec
   }
   const leftOut = memories.length - shown;
   if (shown === 0) return { text: '', shown: 0, leftOut };
-  if (leftOut > 0) lines.push('', `${leftOut} more matching ${leftOut === 1 ? 'memory was' : 'memories were'} left out to keep this under ${budget} characters.`);
+  if (leftOut > 0)
+    lines.push(
+      '',
+      `${leftOut} more matching ${leftOut === 1 ? 'memory was' : 'memories were'} left out to keep this under ${budget} characters.`,
+    );
   return { text: lines.join('\n'), shown, leftOut };
 }
 
@@ -61,7 +65,9 @@ export function renderContext(memories: readonly Memory[], mode: 'search' | 'rec
 export function renderMemory(memory: Memory): string {
   const { entity } = memory;
   const observations = pickObservations(entity.observations, memory.matchedTerms).map((text) => `  - ${clip(text, MAX_OBSERVATION_CHARS)}`);
-  const relations = memory.graphRelations.slice(0, MAX_RELATIONS).map((step) => `  - ${step.from} ${step.relation.replace(/_/g, ' ')} ${step.to}.`);
+  const relations = memory.graphRelations
+    .slice(0, MAX_RELATIONS)
+    .map((step) => `  - ${step.from} ${step.relation.replace(/_/g, ' ')} ${step.to}.`);
   const when = memory.timestamp ? `, recorded ${memory.timestamp.slice(0, 10)}` : '';
   const superseded = entity.supersededBy ? ` Superseded by ${entity.supersededBy}.` : '';
   return [`- ${entity.name} (${entity.entityType}${when}).${superseded}`, ...observations, ...relations].join('\n');

@@ -57,19 +57,27 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
     }
     return undefined;
   };
-  const heads = sources.length === 1 ? (sources[0] as SourceView).view.nameHeads() : new Set(sources.flatMap(({ view }) => [...view.nameHeads()]));
+  const heads =
+    sources.length === 1 ? (sources[0] as SourceView).view.nameHeads() : new Set(sources.flatMap(({ view }) => [...view.nameHeads()]));
   const query = parseQuery(prompt, nameOf, heads);
   const sourceOrder = (source: string): number => sources.findIndex((entry) => entry.source === source);
-  const liveIn = (view: GraphView) => (ref: number): boolean => options.includeSuperseded || !view.isSuperseded(ref);
+  const liveIn =
+    (view: GraphView) =>
+    (ref: number): boolean =>
+      options.includeSuperseded || !view.isSuperseded(ref);
   if (prompt.trim() === '') {
-    const recent = sources.flatMap((source, origin) => selectRecent(source.view, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)));
+    const recent = sources.flatMap((source, origin) =>
+      selectRecent(source.view, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)),
+    );
     const merged = mergeSameEntities(recent, sourceOrder).sort((a, b) => b.score - a.score || compareText(a.id, b.id));
     return { query, mode: 'recent', memories: merged.slice(0, Math.min(RECENT_LIMIT, options.maxResults)) };
   }
   // A prompt with no content words ("ok", "continue") injects nothing: SessionStart already gave the recent
   // memories, and repeating them after every short reply is the token bloat users of other tools complain of.
   if (query.terms.length === 0 && query.entityHints.length === 0) return { query, mode: 'search', memories: [] };
-  const candidates = sources.flatMap((source, origin) => searchSource(source.view, query, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)));
+  const candidates = sources.flatMap((source, origin) =>
+    searchSource(source.view, query, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)),
+  );
   const unique = dedupeMemories(mergeSameEntities(candidates, sourceOrder), options.dedupThreshold);
   const boosted = boostCrossReferences(unique, nameOf, options.boostFactor, heads);
   // The floor is on how well the memory matches the prompt, before the cross-reference boost (which ranks, not selects).
@@ -87,14 +95,27 @@ function searchSource(view: GraphView, query: ParsedQuery, isLive: (ref: number)
   return expanded
     .sort((a, b) => b.relevance - a.relevance || a.ref - b.ref)
     .slice(0, options.maxResults * DEDUPE_POOL_FACTOR)
-    .map((candidate) => normalizeEntity(candidate.ref, view.entity(candidate.ref), candidate.relevance, candidate.matchedTerms, candidate.hops, candidate.path));
+    .map((candidate) =>
+      normalizeEntity(
+        candidate.ref,
+        view.entity(candidate.ref),
+        candidate.relevance,
+        candidate.matchedTerms,
+        candidate.hops,
+        candidate.path,
+      ),
+    );
 }
 
 function selectRecent(view: GraphView, isLive: (ref: number) => boolean, options: RetrieveOptions): Memory[] {
   const summaries = view.summaries();
   const maxDegree = Math.max(1, ...summaries.map((summary) => summary.degree));
   const scored = summaries
-    .map((summary, ref) => ({ ref, recency: computeRecency(summary.updatedAt, options.nowMs), connectivity: (1 + summary.degree) / (1 + maxDegree) }))
+    .map((summary, ref) => ({
+      ref,
+      recency: computeRecency(summary.updatedAt, options.nowMs),
+      connectivity: (1 + summary.degree) / (1 + maxDegree),
+    }))
     .filter((entry) => isLive(entry.ref))
     .map((entry) => ({ ...entry, score: entry.recency ** 0.6 * entry.connectivity ** 0.4 }))
     .sort((a, b) => b.score - a.score || (view.name(a.ref) < view.name(b.ref) ? -1 : 1))
@@ -125,8 +146,14 @@ function mergeSameEntities(memories: readonly Memory[], sourceOrder: (source: st
     const [keep, other] = memory.relevance > held.relevance ? [memory, held] : [held, memory];
     // An observation both hold is one, whatever its provenance tag says (the same fact synced in two sessions).
     const known = new Set(keep.entity.observations.map((text) => stripProvenance(text).trim()));
-    const observations = [...keep.entity.observations, ...other.entity.observations.filter((text) => !known.has(stripProvenance(text).trim()))];
-    const updatedAt = [keep.entity.updatedAt, other.entity.updatedAt].filter((time): time is string => !!time).sort().pop();
+    const observations = [
+      ...keep.entity.observations,
+      ...other.entity.observations.filter((text) => !known.has(stripProvenance(text).trim())),
+    ];
+    const updatedAt = [keep.entity.updatedAt, other.entity.updatedAt]
+      .filter((time): time is string => !!time)
+      .sort()
+      .pop();
     const entity = { ...keep.entity, observations, ...(updatedAt ? { updatedAt } : {}) };
     byKey.set(key, {
       ...keep,
@@ -136,7 +163,10 @@ function mergeSameEntities(memories: readonly Memory[], sourceOrder: (source: st
       stores: [...new Set([...keep.stores, ...other.stores])].sort((a, b) => sourceOrder(a) - sourceOrder(b)),
       crossValidated: keep.crossValidated || keep.origin !== other.origin || other.crossValidated,
       entities: [...new Set([...keep.entities, ...other.entities])],
-      graphRelations: [...keep.graphRelations, ...other.graphRelations.filter((step) => !keep.graphRelations.some((known) => sameStep(known, step)))],
+      graphRelations: [
+        ...keep.graphRelations,
+        ...other.graphRelations.filter((step) => !keep.graphRelations.some((known) => sameStep(known, step))),
+      ],
     });
   }
   return [...byKey.values()];
@@ -153,7 +183,8 @@ function capPerSource(memories: readonly Memory[], max: number): Memory[] {
   });
 }
 
-const sameStep = (a: RelationStep, b: RelationStep): boolean => `${a.from}|${a.relation}|${a.to}`.toLowerCase() === `${b.from}|${b.relation}|${b.to}`.toLowerCase();
+const sameStep = (a: RelationStep, b: RelationStep): boolean =>
+  `${a.from}|${a.relation}|${a.to}`.toLowerCase() === `${b.from}|${b.relation}|${b.to}`.toLowerCase();
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 // Adds to each memory the relations that tie it to other memories shown with it (in the memory's own source), so

@@ -16,23 +16,31 @@ export function parseServerMemoryJsonl(text: string): ParsedJsonl {
   const entities: GraphEntity[] = [];
   const relations: GraphRelation[] = [];
   const problems: string[] = [];
-  text.replace(/^\uFEFF/, '').split('\n').forEach((line, position) => {
-    if (line.trim() === '') return;
-    let record: Record<string, unknown>;
-    try {
-      record = JSON.parse(line) as Record<string, unknown>;
-    } catch {
-      problems.push(`line ${position + 1}: not valid JSON`);
-      return;
-    }
-    if (record.type === 'entity' && typeof record.name === 'string' && typeof record.entityType === 'string') {
-      entities.push(entityFromServer(record.name, record.entityType, record.observations));
-    } else if (record.type === 'relation' && typeof record.from === 'string' && typeof record.to === 'string' && typeof record.relationType === 'string') {
-      relations.push({ from: record.from, to: record.to, relationType: record.relationType });
-    } else {
-      problems.push(`line ${position + 1}: neither an entity nor a relation`);
-    }
-  });
+  text
+    .replace(/^\uFEFF/, '')
+    .split('\n')
+    .forEach((line, position) => {
+      if (line.trim() === '') return;
+      let record: Record<string, unknown>;
+      try {
+        record = JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        problems.push(`line ${position + 1}: not valid JSON`);
+        return;
+      }
+      if (record.type === 'entity' && typeof record.name === 'string' && typeof record.entityType === 'string') {
+        entities.push(entityFromServer(record.name, record.entityType, record.observations));
+      } else if (
+        record.type === 'relation' &&
+        typeof record.from === 'string' &&
+        typeof record.to === 'string' &&
+        typeof record.relationType === 'string'
+      ) {
+        relations.push({ from: record.from, to: record.to, relationType: record.relationType });
+      } else {
+        problems.push(`line ${position + 1}: neither an entity nor a relation`);
+      }
+    });
   return { graph: { entities, relations }, problems };
 }
 
@@ -51,7 +59,9 @@ export function renderServerMemoryJsonl(graph: KnowledgeGraph): string {
         ],
       }),
     ),
-    ...graph.relations.map((relation) => JSON.stringify({ type: 'relation', from: relation.from, to: relation.to, relationType: relation.relationType })),
+    ...graph.relations.map((relation) =>
+      JSON.stringify({ type: 'relation', from: relation.from, to: relation.to, relationType: relation.relationType }),
+    ),
   ];
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
 }

@@ -19,7 +19,8 @@ export function findSupersessions(graph: KnowledgeGraph, onlyInvolving?: Readonl
     const entity = byKey.get(canonicalEntityKey(name));
     return entity && !entity.supersededBy ? entity : undefined;
   };
-  const isDecision = (entity: GraphEntity | undefined): entity is GraphEntity => !!entity && DECISION_TYPES.has(entity.entityType.toLowerCase());
+  const isDecision = (entity: GraphEntity | undefined): entity is GraphEntity =>
+    !!entity && DECISION_TYPES.has(entity.entityType.toLowerCase());
   const found = new Map<string, Supersession>();
   const add = (older: GraphEntity, newer: GraphEntity, reason: string): void => {
     const key = canonicalEntityKey(older.name);
@@ -57,7 +58,9 @@ export function findSupersessions(graph: KnowledgeGraph, onlyInvolving?: Readonl
       const older = ordered[index];
       const newer = ordered[ordered.length - 1];
       if (!older || !newer || (older.updatedAt ?? '') === (newer.updatedAt ?? '')) continue;
-      const shared = [...(neighbours.get(canonicalEntityKey(older.name)) ?? [])].filter((name) => neighbours.get(canonicalEntityKey(newer.name))?.has(name));
+      const shared = [...(neighbours.get(canonicalEntityKey(older.name)) ?? [])].filter((name) =>
+        neighbours.get(canonicalEntityKey(newer.name))?.has(name),
+      );
       if (shared.length > 0) add(older, newer, `both decide the ${subject} of ${shared[0]}; ${newer.name} is newer`);
     }
   }

@@ -73,11 +73,15 @@ export const MAX_NAME_WORDS = 4;
 // With heads (the lowercased first words of the names that have several words), runs of several words start only
 // at a head: most words begin no name, and building every run costs more than the lookups.
 export function wordRuns(text: string, heads?: ReadonlySet<string>): string[] {
-  const words = text.split(/[\s,;:!?()[\]{}"'`<>]+/).map((word) => word.replace(/\.+$/, '')).filter(Boolean);
+  const words = text
+    .split(/[\s,;:!?()[\]{}"'`<>]+/)
+    .map((word) => word.replace(/\.+$/, ''))
+    .filter(Boolean);
   const runs: string[] = [];
   for (let start = 0; start < words.length; start += 1) {
     const longest = heads && !heads.has((words[start] as string).toLowerCase()) ? 1 : MAX_NAME_WORDS;
-    for (let length = 1; length <= longest && start + length <= words.length; length += 1) runs.push(length === 1 ? (words[start] as string) : words.slice(start, start + length).join(' '));
+    for (let length = 1; length <= longest && start + length <= words.length; length += 1)
+      runs.push(length === 1 ? (words[start] as string) : words.slice(start, start + length).join(' '));
   }
   return runs;
 }

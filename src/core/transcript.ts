@@ -32,7 +32,8 @@ export interface ParsedTranscript {
   skippedLines: number;
 }
 
-const MARKUP_BLOCKS = /<(system-reminder|command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|user-prompt-submit-hook|bash-stdout|bash-stderr|bash-input|task-notification|command-contents)>[\s\S]*?<\/\1>/g;
+const MARKUP_BLOCKS =
+  /<(system-reminder|command-name|command-message|command-args|local-command-stdout|local-command-stderr|local-command-caveat|user-prompt-submit-hook|bash-stdout|bash-stderr|bash-input|task-notification|command-contents)>[\s\S]*?<\/\1>/g;
 
 // Parses complete JSONL lines; unknown line types, meta lines, attachments and malformed lines are skipped and counted.
 export function parseTranscriptLines(lines: readonly string[]): ParsedTranscript {
@@ -81,7 +82,11 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
       if (!isObject(block)) continue;
       if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
       else if (block.type === 'tool_use' && typeof block.name === 'string') {
-        toolCalls.push({ ...(typeof block.id === 'string' ? { id: block.id } : {}), name: block.name, input: isObject(block.input) ? block.input : {} });
+        toolCalls.push({
+          ...(typeof block.id === 'string' ? { id: block.id } : {}),
+          name: block.name,
+          input: isObject(block.input) ? block.input : {},
+        });
       } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
         toolResults.push({ toolUseId: block.tool_use_id, isError: block.is_error === true, head: resultHead(block.content) });
       }

@@ -47,7 +47,11 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
       typeTerms.set(relationType, terms);
     }
     const wantedTerms = asked;
-    const isAsked = terms.some((term) => wantedTerms.some((wanted) => wanted === term || (wanted.length >= 4 && term.length >= 4 && (term.startsWith(wanted) || wanted.startsWith(term)))));
+    const isAsked = terms.some((term) =>
+      wantedTerms.some(
+        (wanted) => wanted === term || (wanted.length >= 4 && term.length >= 4 && (term.startsWith(wanted) || wanted.startsWith(term))),
+      ),
+    );
     const decay = isAsked ? ASKED_RELATION_DECAY : HOP_DECAY;
     decays.set(key, decay);
     return decay;

@@ -12,7 +12,13 @@ import type { BackgroundMode } from '../hooks/background-sync.ts';
 export async function runHookMain(handler: HookHandler, moduleUrl: string): Promise<void> {
   const started = performance.now();
   const syncScript = findSyncScript(fileURLToPath(moduleUrl));
-  const run = await runHook(handler, { stdin: process.stdin, env: process.env, cwd: process.cwd(), nowMs: Date.now, ...(syncScript ? { syncScript } : {}) });
+  const run = await runHook(handler, {
+    stdin: process.stdin,
+    env: process.env,
+    cwd: process.cwd(),
+    nowMs: Date.now,
+    ...(syncScript ? { syncScript } : {}),
+  });
   for (const line of run.stderr) process.stderr.write(`${line}\n`);
   const flushed = run.stdout === '' ? Promise.resolve() : new Promise<void>((resolve) => process.stdout.write(run.stdout, () => resolve()));
   if (run.stateDir && run.event) {

@@ -34,8 +34,16 @@ export async function readFlushRequest(file: string): Promise<HookInput> {
 export const removeFlushRequest = (file: string): Promise<void> => rm(file, { force: true });
 
 // At SessionStart: when other sessions were left unsynced, one detached sweeper syncs them. Returns a note, or undefined.
-export async function sweepUnfinishedSessions(config: Config, currentSessionId: string, nowMs: number, syncScript: string): Promise<string | undefined> {
-  const [unfinished, pending] = await Promise.all([findUnfinishedSessions(config.stateDir, currentSessionId, nowMs), findPendingFlushes(config.stateDir)]);
+export async function sweepUnfinishedSessions(
+  config: Config,
+  currentSessionId: string,
+  nowMs: number,
+  syncScript: string,
+): Promise<string | undefined> {
+  const [unfinished, pending] = await Promise.all([
+    findUnfinishedSessions(config.stateDir, currentSessionId, nowMs),
+    findPendingFlushes(config.stateDir),
+  ]);
   if (unfinished.length === 0 && pending.length === 0) return undefined;
   const pid = await spawnDetachedSync(syncScript, ['--sweep'], config.projectRoot);
   return `handed ${unfinished.length} unfinished sessions and ${pending.length} pending flushes to a background sweep (pid ${pid ?? 'unknown'})`;

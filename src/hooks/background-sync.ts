@@ -25,7 +25,11 @@ export async function runBackgroundSync(mode: BackgroundMode, config: Config, no
   if ('reindex' in mode) return reindexStore(config, mode.reindex);
   const syncOne = async (input: HookInput, request?: string): Promise<void> => {
     try {
-      const outcome = await runSyncHook({ ...input, event: input.event === 'SubagentStop' ? 'SubagentStop' : 'Stop' }, config, openStore(config));
+      const outcome = await runSyncHook(
+        { ...input, event: input.event === 'SubagentStop' ? 'SubagentStop' : 'Stop' },
+        config,
+        openStore(config),
+      );
       result.lines.push(outcome.stdout.trim());
       if (request) await removeFlushRequest(request);
     } catch (error) {

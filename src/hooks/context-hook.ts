@@ -16,11 +16,16 @@ export interface ContextOutcome extends HookOutcome {
 // Searches the stores for the prompt (or recent memories at session start) and renders the hook's JSON output.
 // One store or several (MEMORY_FABRIC_SOURCES): they are searched at once, and one that fails while another
 // answers costs only its own memories.
-export async function runContextHook(input: HookInput, config: Config, stores: ReadonlyArray<{ source: string; store: GraphStore }>, nowMs: number): Promise<ContextOutcome> {
+export async function runContextHook(
+  input: HookInput,
+  config: Config,
+  stores: ReadonlyArray<{ source: string; store: GraphStore }>,
+  nowMs: number,
+): Promise<ContextOutcome> {
   if (input.event !== 'SessionStart' && input.event !== 'UserPromptSubmit') {
     return { stdout: '', explanation: [`the context hook does nothing on ${input.event}`] };
   }
-  const prompt = input.event === 'UserPromptSubmit' ? input.prompt ?? '' : '';
+  const prompt = input.event === 'UserPromptSubmit' ? (input.prompt ?? '') : '';
   const { retrieval, reports, failed } = await searchSources(stores, prompt, config, nowMs);
   const rendered = renderContext(retrieval.memories, retrieval.mode, config.contextChars);
   const searched = [...reports.map(describeReport), `terms [${retrieval.query.terms.join(', ')}]`];
@@ -30,7 +35,13 @@ export async function runContextHook(input: HookInput, config: Config, stores: R
     notice: `memory-fabric: ${report.description} could not be searched (${report.error ?? 'unknown error'}); memories came from the other ${reports.length - failed.length === 1 ? 'store' : 'stores'} only. Run \`memory-fabric doctor\` for help.`,
   }));
   if (rendered.text === '') {
-    return { stdout: '', explanation: [...searched, 'nothing relevant found: no context injected'], retrieval, logSummary: 'injected nothing', problems };
+    return {
+      stdout: '',
+      explanation: [...searched, 'nothing relevant found: no context injected'],
+      retrieval,
+      logSummary: 'injected nothing',
+      problems,
+    };
   }
   const output = { hookSpecificOutput: { hookEventName: input.event, additionalContext: rendered.text } };
   return {
@@ -40,7 +51,12 @@ export async function runContextHook(input: HookInput, config: Config, stores: R
     explanation: [
       ...searched,
       `injected ${rendered.shown} ${rendered.shown === 1 ? 'memory' : 'memories'} (${rendered.text.length} characters)${rendered.leftOut > 0 ? `, ${rendered.leftOut} left out for the budget` : ''}`,
-      ...retrieval.memories.slice(0, rendered.shown).map((memory) => `  ${memory.id}  score ${memory.score.toFixed(3)}  (relevance ${memory.breakdown.relevance.toFixed(2)}, recency ${memory.breakdown.recency.toFixed(2)}, authority ${memory.breakdown.authority.toFixed(2)}, hops ${memory.breakdown.hops})`),
+      ...retrieval.memories
+        .slice(0, rendered.shown)
+        .map(
+          (memory) =>
+            `  ${memory.id}  score ${memory.score.toFixed(3)}  (relevance ${memory.breakdown.relevance.toFixed(2)}, recency ${memory.breakdown.recency.toFixed(2)}, authority ${memory.breakdown.authority.toFixed(2)}, hops ${memory.breakdown.hops})`,
+        ),
     ],
     retrieval,
   };
@@ -48,7 +64,9 @@ export async function runContextHook(input: HookInput, config: Config, stores: R
 
 function describeReport(report: SourceReport): string {
   if (report.error !== undefined) return `${report.description}: could not be searched (${report.error}) after ${report.ms} ms`;
-  const behind = report.behind ? ' (from the previous search index: the graph file changed, the index is being rebuilt in the background)' : '';
+  const behind = report.behind
+    ? ' (from the previous search index: the graph file changed, the index is being rebuilt in the background)'
+    : '';
   return `${report.description}: ${report.entities ?? 0} entities, ${report.results} of the results${behind}`;
 }
 
@@ -60,7 +78,12 @@ export const contextHandler: HookHandler = {
   run: async (input, config, runtime) => {
     const { syncScript } = runtime;
     const rebuildInBackground = syncScript ? (kind: StoreKind): Promise<void> => startIndexRebuild(config, syncScript, kind) : undefined;
-    const outcome = await runContextHook(input, config, openSources(config, rebuildInBackground ? { rebuildInBackground } : {}), runtime.nowMs);
+    const outcome = await runContextHook(
+      input,
+      config,
+      openSources(config, rebuildInBackground ? { rebuildInBackground } : {}),
+      runtime.nowMs,
+    );
     if (input.event === 'SessionStart' && runtime.syncScript) {
       const swept = await sweepUnfinishedSessions(config, input.sessionId, runtime.nowMs, runtime.syncScript);
       if (swept) outcome.explanation.push(swept);

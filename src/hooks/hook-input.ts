@@ -35,12 +35,18 @@ const OPTIONAL_STRINGS: ReadonlyArray<[string, keyof HookInput]> = [
 // Validates a parsed JSON value as hook input; unknown fields and unknown events are tolerated.
 export function parseHookInput(value: unknown): HookInput {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new MemoryFabricError('INPUT_NOT_OBJECT', `expected a JSON object on stdin, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    throw new MemoryFabricError(
+      'INPUT_NOT_OBJECT',
+      `expected a JSON object on stdin, got ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+    );
   }
   const record = value as Record<string, unknown>;
   const event = record.hook_event_name;
   if (typeof event !== 'string' || event.trim() === '') {
-    throw new MemoryFabricError('INPUT_INVALID_FIELD', `expected "hook_event_name" to be a non-empty string, got ${JSON.stringify(event) ?? 'nothing'}`);
+    throw new MemoryFabricError(
+      'INPUT_INVALID_FIELD',
+      `expected "hook_event_name" to be a non-empty string, got ${JSON.stringify(event) ?? 'nothing'}`,
+    );
   }
   const sessionId = record.session_id;
   if (sessionId !== undefined && typeof sessionId !== 'string') {
@@ -50,7 +56,8 @@ export function parseHookInput(value: unknown): HookInput {
   for (const [field, key] of OPTIONAL_STRINGS) {
     const fieldValue = record[field];
     if (fieldValue === undefined || fieldValue === null) continue;
-    if (typeof fieldValue !== 'string') throw new MemoryFabricError('INPUT_INVALID_FIELD', `expected "${field}" to be a string, got ${typeof fieldValue}`);
+    if (typeof fieldValue !== 'string')
+      throw new MemoryFabricError('INPUT_INVALID_FIELD', `expected "${field}" to be a string, got ${typeof fieldValue}`);
     (input as unknown as Record<string, string>)[key] = fieldValue;
   }
   for (const [field, key] of REQUIRED_BY_EVENT[event] ?? []) {

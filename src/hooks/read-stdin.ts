@@ -55,7 +55,8 @@ export function readJsonFromStream(stream: NodeJS.ReadableStream, limits: StdinL
       if (attempt.ok) finish(undefined, attempt.value);
       else finish(new MemoryFabricError('INPUT_INVALID_JSON', 'hook input is not valid JSON', { cause: attempt.error }));
     };
-    const onError = (error: Error): void => finish(new MemoryFabricError('INPUT_INVALID_JSON', 'could not read hook input', { cause: error }));
+    const onError = (error: Error): void =>
+      finish(new MemoryFabricError('INPUT_INVALID_JSON', 'could not read hook input', { cause: error }));
     const timer = setTimeout(
       () => finish(new MemoryFabricError('INPUT_TIMEOUT', `no complete JSON object on stdin within ${limits.deadlineMs} ms`)),
       limits.deadlineMs,

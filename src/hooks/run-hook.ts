@@ -51,12 +51,18 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new MemoryFabricError('DEADLINE_EXCEEDED', `${handler.kind} hook took longer than ${deadlineMs} ms; gave up without output`)),
+      () =>
+        reject(
+          new MemoryFabricError('DEADLINE_EXCEEDED', `${handler.kind} hook took longer than ${deadlineMs} ms; gave up without output`),
+        ),
       deadlineMs,
     );
   });
   try {
-    const outcome = await Promise.race([handler.run(input, config, { nowMs: environment.nowMs(), ...(environment.syncScript ? { syncScript: environment.syncScript } : {}) }), deadline]);
+    const outcome = await Promise.race([
+      handler.run(input, config, { nowMs: environment.nowMs(), ...(environment.syncScript ? { syncScript: environment.syncScript } : {}) }),
+      deadline,
+    ]);
     let stdout = outcome.stdout;
     const notices: string[] = [];
     for (const problem of outcome.problems ?? []) {
@@ -64,7 +70,14 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
       if (await firstNotice(config.stateDir, input.sessionId, problem.key)) notices.push(problem.notice);
     }
     if (notices.length > 0) stdout = withSystemMessage(stdout, notices.join(' '));
-    return { exitCode: 0, stdout, stderr, explanation: [...outcome.explanation, ...notices.map((notice) => `notice shown to the user: ${notice}`)], ...(outcome.logSummary ? { logSummary: outcome.logSummary } : {}), ...about(input, config) };
+    return {
+      exitCode: 0,
+      stdout,
+      stderr,
+      explanation: [...outcome.explanation, ...notices.map((notice) => `notice shown to the user: ${notice}`)],
+      ...(outcome.logSummary ? { logSummary: outcome.logSummary } : {}),
+      ...about(input, config),
+    };
   } catch (error) {
     return { ...(await failOpen(handler, input, error, stderr, config.stateDir)), ...about(input, config) };
   } finally {
@@ -74,16 +87,34 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
 
 // A failure: nothing Claude Code would act on, except a systemMessage when the user must know (once per session
 // and problem: a dead memory server must not nag on every prompt).
-function failOpen(handler: HookHandler, input: HookInput | undefined, error: unknown, stderr: string[], stateDir: string | undefined): HookRun;
+function failOpen(
+  handler: HookHandler,
+  input: HookInput | undefined,
+  error: unknown,
+  stderr: string[],
+  stateDir: string | undefined,
+): HookRun;
 function failOpen(handler: HookHandler, input: HookInput, error: unknown, stderr: string[], stateDir: string): Promise<HookRun>;
-function failOpen(handler: HookHandler, input: HookInput | undefined, error: unknown, stderr: string[], stateDir: string | undefined): HookRun | Promise<HookRun> {
+function failOpen(
+  handler: HookHandler,
+  input: HookInput | undefined,
+  error: unknown,
+  stderr: string[],
+  stateDir: string | undefined,
+): HookRun | Promise<HookRun> {
   const line = `memory-fabric ${handler.kind} hook: ${describeError(error)}`;
   stderr.push(line);
   const code = isMemoryFabricError(error) ? error.code : undefined;
   const quiet: HookRun = { exitCode: 0, stdout: '', stderr, explanation: [line] };
-  if (handler.kind !== 'context' || code === undefined || !isUserFacing(code) || input === undefined || stateDir === undefined) return quiet;
+  if (handler.kind !== 'context' || code === undefined || !isUserFacing(code) || input === undefined || stateDir === undefined)
+    return quiet;
   return firstNotice(stateDir, input.sessionId, code).then((first) =>
-    first ? { ...quiet, stdout: `${JSON.stringify({ systemMessage: `memory-fabric: no memories were injected: ${describeError(error)}. Run \`memory-fabric doctor\` for help.` })}\n` } : quiet,
+    first
+      ? {
+          ...quiet,
+          stdout: `${JSON.stringify({ systemMessage: `memory-fabric: no memories were injected: ${describeError(error)}. Run \`memory-fabric doctor\` for help.` })}\n`,
+        }
+      : quiet,
   );
 }
 

@@ -38,7 +38,7 @@ export interface SyncOutcome {
 
 // Reads what is new in the transcript, extracts, writes, then moves the cursor (so a crash re-reads, never skips).
 export async function runSyncHook(input: HookInput, config: Config, store: GraphStore): Promise<SyncOutcome> {
-  const transcriptPath = input.event === 'SubagentStop' ? input.agentTranscriptPath ?? input.transcriptPath : input.transcriptPath;
+  const transcriptPath = input.event === 'SubagentStop' ? (input.agentTranscriptPath ?? input.transcriptPath) : input.transcriptPath;
   if (!['Stop', 'SubagentStop', 'SessionEnd'].includes(input.event) || !transcriptPath) {
     return { stdout: '', explanation: [`the sync hook does nothing on ${input.event}${transcriptPath ? '' : ' without a transcript'}`] };
   }
@@ -56,11 +56,19 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
   const cleanMessages = redactMessages(messages);
   const cwd = messages.find((message) => message.cwd)?.cwd ?? input.cwd ?? config.projectRoot;
   const carried = fresh.reset ? {} : ((cursor?.extractionState ?? {}) as ExtractionState);
-  const extraction = extractDelta(cleanMessages.messages, { sessionId: input.sessionId, projectName: path.basename(config.projectRoot || cwd) }, carried);
+  const extraction = extractDelta(
+    cleanMessages.messages,
+    { sessionId: input.sessionId, projectName: path.basename(config.projectRoot || cwd) },
+    carried,
+  );
   const cleanDelta = redactDelta(extraction.delta);
   const write = await store.writeDelta(cleanDelta.delta, { sessionId: input.sessionId, mergeNearDuplicates: true });
   await seen.remember(unseen);
-  const nextCursor = { ...fresh.nextCursor, sessionId: input.sessionId, ...(Object.keys(extraction.state).length > 0 ? { extractionState: extraction.state } : {}) };
+  const nextCursor = {
+    ...fresh.nextCursor,
+    sessionId: input.sessionId,
+    ...(Object.keys(extraction.state).length > 0 ? { extractionState: extraction.state } : {}),
+  };
   // A Stop with nothing new leaves the cursor as it was (no write, no fsync on the hot path).
   if (!fresh.missing && JSON.stringify(nextCursor) !== JSON.stringify(cursor)) await saveCursor(cursorPath, nextCursor);
   const report: SyncReport = {
@@ -110,7 +118,10 @@ export function renderSyncReport(report: SyncReport, storeDescription: string): 
   } else {
     outcome = 'nothing new to write';
   }
-  const rejected = report.write.rejected.length > 0 ? `; ${report.write.rejected.length} records refused (${report.write.rejected.slice(0, 3).join('; ')})` : '';
+  const rejected =
+    report.write.rejected.length > 0
+      ? `; ${report.write.rejected.length} records refused (${report.write.rejected.slice(0, 3).join('; ')})`
+      : '';
   return `memory-fabric sync (${report.event}, session ${report.sessionId.slice(0, 8)}): ${read}; ${outcome}${rejected}`;
 }
 

@@ -14,7 +14,12 @@ export function openStore(config: Config, rebuildInBackground?: () => Promise<vo
 
 // The file bank with its write-time source.
 export function openBank(config: Config, rebuildInBackground?: () => Promise<void>): BankStore {
-  return new BankStore({ bankDir: config.bankDir, stateDir: config.stateDir, writeTime: writeTimeOf(config), ...(rebuildInBackground ? { rebuildInBackground } : {}) });
+  return new BankStore({
+    bankDir: config.bankDir,
+    stateDir: config.stateDir,
+    writeTime: writeTimeOf(config),
+    ...(rebuildInBackground ? { rebuildInBackground } : {}),
+  });
 }
 
 // Loaded only when a write cycle needs a time: a Stop with nothing new never pays for it.

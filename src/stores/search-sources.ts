@@ -34,7 +34,12 @@ export const sourceDeadlineMs = (config: Config): number => Math.max(100, Math.r
 
 // Searches every source for the prompt. When no source can be searched, throws the first one's error (a source
 // that ran out of time as DEADLINE_EXCEEDED), so the hook fails open as it does for a single unreadable store.
-export async function searchSources(sources: ReadonlyArray<{ source: string; store: GraphStore }>, prompt: string, config: Config, nowMs: number): Promise<SourcesRetrieval> {
+export async function searchSources(
+  sources: ReadonlyArray<{ source: string; store: GraphStore }>,
+  prompt: string,
+  config: Config,
+  nowMs: number,
+): Promise<SourcesRetrieval> {
   const outcomes = await dispatchSources(
     sources.map(({ source, store }) => ({ source, open: (): Promise<GraphView> => store.openView() })),
     sourceDeadlineMs(config),
@@ -56,7 +61,14 @@ export async function searchSources(sources: ReadonlyArray<{ source: string; sto
     const description = sources[index]?.store.description ?? outcome.source;
     const results = retrieval.memories.filter((memory) => memory.stores.includes(outcome.source)).length;
     return outcome.ok
-      ? { source: outcome.source, description, ms: Math.round(outcome.ms), entities: outcome.value.size, results, ...(outcome.value.behind ? { behind: true } : {}) }
+      ? {
+          source: outcome.source,
+          description,
+          ms: Math.round(outcome.ms),
+          entities: outcome.value.size,
+          results,
+          ...(outcome.value.behind ? { behind: true } : {}),
+        }
       : { source: outcome.source, description, ms: Math.round(outcome.ms), error: describeError(outcome.error), results };
   });
   return { retrieval, reports, failed: reports.filter((report) => report.error !== undefined) };

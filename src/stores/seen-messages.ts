@@ -27,7 +27,14 @@ export class SeenMessages {
   // Remembers the messages as synced (after their delta was written or put in the outbox).
   async remember(messages: ReadonlyArray<{ uuid?: string }>): Promise<void> {
     const hashes = await this.#load();
-    const fresh = [...new Set(messages.map((message) => message.uuid).filter((uuid): uuid is string => !!uuid).map(hashUuid))].filter((hash) => !hashes.has(hash));
+    const fresh = [
+      ...new Set(
+        messages
+          .map((message) => message.uuid)
+          .filter((uuid): uuid is string => !!uuid)
+          .map(hashUuid),
+      ),
+    ].filter((hash) => !hashes.has(hash));
     if (fresh.length === 0) return;
     for (const hash of fresh) hashes.add(hash);
     await mkdir(path.dirname(this.#file), { recursive: true });

@@ -32,14 +32,23 @@ export const MAX_READ_BYTES = 64 * 1024 * 1024;
 // The cursor file of a session (session ids are sanitized into file names).
 export function cursorFile(stateDir: string, sessionId: string, transcriptPath: string): string {
   const safeId = sessionId.replace(/[^\w.-]/g, '_').slice(0, 100) || 'unknown-session';
-  const kind = path.basename(transcriptPath).replace(/[^\w.-]/g, '_').slice(0, 80);
+  const kind = path
+    .basename(transcriptPath)
+    .replace(/[^\w.-]/g, '_')
+    .slice(0, 80);
   return path.join(stateDir, 'cursors', `${safeId}__${kind}.json`);
 }
 
 export async function loadCursor(file: string): Promise<SessionCursor | undefined> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<SessionCursor>;
-    if (typeof parsed.offset === 'number' && typeof parsed.transcriptPath === 'string' && typeof parsed.inode === 'number' && typeof parsed.headHash === 'string' && typeof parsed.headLength === 'number') {
+    if (
+      typeof parsed.offset === 'number' &&
+      typeof parsed.transcriptPath === 'string' &&
+      typeof parsed.inode === 'number' &&
+      typeof parsed.headHash === 'string' &&
+      typeof parsed.headLength === 'number'
+    ) {
       return parsed as SessionCursor;
     }
   } catch {
@@ -77,7 +86,9 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
       cursor.inode === info.ino &&
       cursor.offset <= info.size &&
       cursor.headLength <= info.size &&
-      (cursor.headLength === head.length ? cursor.headHash === head.hash : hashBytes(head.bytes.subarray(0, cursor.headLength)) === cursor.headHash);
+      (cursor.headLength === head.length
+        ? cursor.headHash === head.hash
+        : hashBytes(head.bytes.subarray(0, cursor.headLength)) === cursor.headHash);
     const start = sameFile ? cursor.offset : 0;
     const length = Math.min(info.size - start, MAX_READ_BYTES);
     const buffer = Buffer.alloc(length);
@@ -104,11 +115,14 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
 
 const HEAD_BYTES = 4096;
 
-async function readHead(handle: FileHandle, size: number, hashBytes: (bytes: Buffer) => string): Promise<{ bytes: Buffer; length: number; hash: string }> {
+async function readHead(
+  handle: FileHandle,
+  size: number,
+  hashBytes: (bytes: Buffer) => string,
+): Promise<{ bytes: Buffer; length: number; hash: string }> {
   const bytes = Buffer.alloc(Math.min(HEAD_BYTES, size));
   const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
   const newline = bytes.subarray(0, bytesRead).indexOf(0x0a);
   const length = newline >= 0 ? newline + 1 : bytesRead;
   return { bytes: bytes.subarray(0, bytesRead), length, hash: hashBytes(bytes.subarray(0, length)) };
 }
-

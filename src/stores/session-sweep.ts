@@ -11,7 +11,12 @@ export interface UnfinishedSession {
 // A transcript untouched for this long belongs to a session that is over (or idle): safe to sync from outside.
 export const QUIET_MS = 60_000;
 
-export async function findUnfinishedSessions(stateDir: string, currentSessionId: string, nowMs: number, quietMs = QUIET_MS): Promise<UnfinishedSession[]> {
+export async function findUnfinishedSessions(
+  stateDir: string,
+  currentSessionId: string,
+  nowMs: number,
+  quietMs = QUIET_MS,
+): Promise<UnfinishedSession[]> {
   const folder = path.join(stateDir, 'cursors');
   let names: string[];
   try {

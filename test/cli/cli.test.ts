@@ -36,7 +36,10 @@ test('every sample payload replays: the sync samples write the decision, the pro
   assert.equal(prompt.exitCode, 0);
   const output = JSON.parse(prompt.stdout) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
   assert.equal(output.hookSpecificOutput.hookEventName, 'UserPromptSubmit');
-  assert.match(output.hookSpecificOutput.additionalContext, /We decided to use cursor pagination for the orders API because offset pagination was slow\./);
+  assert.match(
+    output.hookSpecificOutput.additionalContext,
+    /We decided to use cursor pagination for the orders API because offset pagination was slow\./,
+  );
   assert.doesNotMatch(output.hookSpecificOutput.additionalContext, /Kafka/, 'injected context in the transcript was not ingested');
   assert.match(prompt.stderr, /injected 1 memory/);
 });
@@ -46,7 +49,10 @@ test('replay without a time source keeps the delta in the outbox and says so', a
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_URL: 'http://127.0.0.1:9/api/timezone/UTC', MEMORY_FABRIC_TIME_TIMEOUT_MS: '300' });
   const stop = await cli(['replay', 'samples/stop.json'], project, env);
   assert.equal(stop.exitCode, 0);
-  assert.match(stop.stdout, /not written yet \(time source http:\/\/127\.0\.0\.1:9\/api\/timezone\/UTC did not answer\); 1 deltas wait in the outbox/);
+  assert.match(
+    stop.stdout,
+    /not written yet \(time source http:\/\/127\.0\.0\.1:9\/api\/timezone\/UTC did not answer\); 1 deltas wait in the outbox/,
+  );
 });
 
 test('search --json prints the seed result format with a score breakdown', async (t) => {
@@ -55,12 +61,29 @@ test('search --json prints the seed result format with a score breakdown', async
   await cli(['sync', '--transcript', 'samples/session-1.jsonl'], project, env);
   const search = await cli(['search', '--json', 'how do we paginate the orders endpoint?'], project, env);
   assert.equal(search.exitCode, 0, search.stderr);
-  const parsed = JSON.parse(search.stdout) as { query: string; total_results: number; sources: { graph: number }; results: Array<Record<string, unknown>> };
+  const parsed = JSON.parse(search.stdout) as {
+    query: string;
+    total_results: number;
+    sources: { graph: number };
+    results: Array<Record<string, unknown>>;
+  };
   assert.equal(parsed.query, 'how do we paginate the orders endpoint?');
   assert.equal(parsed.total_results, parsed.results.length);
   const first = parsed.results[0] ?? {};
   assert.equal(first.id, 'graph:cursor-pagination');
-  for (const key of ['id', 'text', 'score', 'source', 'timestamp', 'entities', 'graph_relations', 'score_breakdown', 'relevance', 'metadata']) assert.ok(key in first, key);
+  for (const key of [
+    'id',
+    'text',
+    'score',
+    'source',
+    'timestamp',
+    'entities',
+    'graph_relations',
+    'score_breakdown',
+    'relevance',
+    'metadata',
+  ])
+    assert.ok(key in first, key);
   assert.ok(typeof first.relevance === 'number' && first.relevance > 0 && first.relevance <= 1);
   assert.equal(typeof (first.metadata as { entity_type?: unknown }).entity_type, 'string');
   assert.deepEqual(Object.keys(first.score_breakdown as object).slice(0, 5), ['relevance', 'recency', 'authority', 'boost', 'hops']);

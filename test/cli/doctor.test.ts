@@ -10,9 +10,17 @@ import { CLI, PACKAGE_ROOT, SYNC_HOOK, hookEnv, makeTempProject } from '../helpe
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 import { writeTranscript } from '../helpers/bank.ts';
 
-async function doctor(project: string, env: Record<string, string>, packageRoot = PACKAGE_ROOT): Promise<{ code: number; checks: Map<string, Check> }> {
+async function doctor(
+  project: string,
+  env: Record<string, string>,
+  packageRoot = PACKAGE_ROOT,
+): Promise<{ code: number; checks: Map<string, Check> }> {
   let out = '';
-  const code = await runDoctor(true, { stdout: (text) => void (out += text), stderr: () => undefined, env, cwd: project, nowMs: Date.now }, packageRoot);
+  const code = await runDoctor(
+    true,
+    { stdout: (text) => void (out += text), stderr: () => undefined, env, cwd: project, nowMs: Date.now },
+    packageRoot,
+  );
   const checks = (JSON.parse(out) as { checks: Check[] }).checks;
   return { code, checks: new Map(checks.map((check) => [check.name, check])) };
 }
@@ -21,11 +29,19 @@ async function healthyProject(t: import('node:test').TestContext): Promise<{ pro
   const project = await makeTempProject(t);
   const env = hookEnv(project, { HOME: path.join(project, 'home'), MEMORY_FABRIC_TIME_SOURCE: 'system' });
   delete env.CLAUDE_PROJECT_DIR;
-  const install = await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(PACKAGE_ROOT, 'install.ts'), '--project', project], { cwd: project, env, extendEnv: false });
+  const install = await execa(
+    path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'),
+    [path.join(PACKAGE_ROOT, 'install.ts'), '--project', project],
+    { cwd: project, env, extendEnv: false },
+  );
   assert.equal(install.exitCode, 0);
   const transcript = path.join(project, 's.jsonl');
   await writeTranscript(transcript, ['We decided to use Redis for the cache.']);
-  await runHookProcess(SYNC_HOOK, JSON.stringify({ hook_event_name: 'Stop', session_id: 's1', transcript_path: transcript, cwd: project }), { env, cwd: project });
+  await runHookProcess(
+    SYNC_HOOK,
+    JSON.stringify({ hook_event_name: 'Stop', session_id: 's1', transcript_path: transcript, cwd: project }),
+    { env, cwd: project },
+  );
   return { project, env };
 }
 
@@ -39,7 +55,11 @@ test('a healthy setup passes every check', async (t) => {
 });
 
 test('each broken part fails its own check, with a fix', async (t) => {
-  const cases: Array<{ check: string; breakIt: (project: string, env: Record<string, string>) => Promise<Record<string, string>>; detail: RegExp }> = [
+  const cases: Array<{
+    check: string;
+    breakIt: (project: string, env: Record<string, string>) => Promise<Record<string, string>>;
+    detail: RegExp;
+  }> = [
     {
       check: 'hooks',
       detail: /run twice/,
@@ -56,7 +76,16 @@ test('each broken part fails its own check, with a fix', async (t) => {
         return env;
       },
     },
-    { check: 'time source', detail: /did not answer/, breakIt: async (_project, env) => ({ ...env, MEMORY_FABRIC_TIME_SOURCE: 'worldtimeapi', MEMORY_FABRIC_TIME_URL: 'http://127.0.0.1:9/', MEMORY_FABRIC_TIME_TIMEOUT_MS: '200' }) },
+    {
+      check: 'time source',
+      detail: /did not answer/,
+      breakIt: async (_project, env) => ({
+        ...env,
+        MEMORY_FABRIC_TIME_SOURCE: 'worldtimeapi',
+        MEMORY_FABRIC_TIME_URL: 'http://127.0.0.1:9/',
+        MEMORY_FABRIC_TIME_TIMEOUT_MS: '200',
+      }),
+    },
     {
       check: 'outbox',
       detail: /unreadable/,
@@ -100,7 +129,12 @@ test('stale entrypoints are detected against the sources', async (t) => {
 
 test('on a fresh clone with nothing set up, doctor explains what to do and exits 0', async (t) => {
   const project = await makeTempProject(t);
-  const run = await execa(process.execPath, [CLI, 'doctor'], { cwd: project, env: { ...hookEnv(project, { HOME: path.join(project, 'home'), MEMORY_FABRIC_TIME_SOURCE: 'system' }) }, extendEnv: false, reject: false });
+  const run = await execa(process.execPath, [CLI, 'doctor'], {
+    cwd: project,
+    env: { ...hookEnv(project, { HOME: path.join(project, 'home'), MEMORY_FABRIC_TIME_SOURCE: 'system' }) },
+    extendEnv: false,
+    reject: false,
+  });
   assert.equal(run.exitCode, 0, run.stdout);
   assert.match(run.stdout, /warn {2}hooks: no memory-fabric hooks/);
   assert.match(run.stdout, /fix: npx tsx install\.ts --project/);
@@ -118,8 +152,15 @@ test('memory-fabric log shows the recent runs and p50/p95 per hook', async (t) =
 test('long commands show progress on a terminal only: piped, stderr stays empty', async (t) => {
   const project = await makeTempProject(t);
   const graph = path.join(project, 'g.jsonl');
-  await writeFile(graph, `${JSON.stringify({ type: 'entity', name: 'orders-api', entityType: 'component', observations: ['Serves orders.'] })}\n`);
-  const run = await execa(process.execPath, [CLI, 'import', graph], { cwd: project, env: hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' }), extendEnv: false });
+  await writeFile(
+    graph,
+    `${JSON.stringify({ type: 'entity', name: 'orders-api', entityType: 'component', observations: ['Serves orders.'] })}\n`,
+  );
+  const run = await execa(process.execPath, [CLI, 'import', graph], {
+    cwd: project,
+    env: hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' }),
+    extendEnv: false,
+  });
   assert.equal(run.stderr, '');
   assert.match(run.stdout, /entities_added_count: 1/);
 });
@@ -130,7 +171,14 @@ test('on the MCP store, doctor checks that the memory server starts and answers'
   const missing = await doctor(project, env);
   assert.equal(missing.checks.get('store')?.status, 'fail');
   assert.match(missing.checks.get('store')?.fix ?? '', /install\.ts --store mcp/);
-  await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } } } }));
+  await writeFile(
+    path.join(project, '.mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } },
+      },
+    }),
+  );
   const working = await doctor(project, env);
   assert.equal(working.checks.get('store')?.status, 'pass', working.checks.get('store')?.detail);
   assert.match(working.checks.get('store')?.detail ?? '', /answered: 0 entities/);
@@ -138,13 +186,24 @@ test('on the MCP store, doctor checks that the memory server starts and answers'
 
 test('a store searched besides the written one (MEMORY_FABRIC_SOURCES) is checked too: unreadable is a warning, not a failure', async (t) => {
   const project = await makeTempProject(t);
-  const env = hookEnv(project, { HOME: path.join(project, 'home'), MEMORY_FABRIC_TIME_SOURCE: 'system', MEMORY_FABRIC_SOURCES: 'bank,mcp' });
+  const env = hookEnv(project, {
+    HOME: path.join(project, 'home'),
+    MEMORY_FABRIC_TIME_SOURCE: 'system',
+    MEMORY_FABRIC_SOURCES: 'bank,mcp',
+  });
   const missing = await doctor(project, env);
   assert.equal(missing.checks.get('search source mcp')?.status, 'warn');
   assert.match(missing.checks.get('search source mcp')?.detail ?? '', /cannot be read: .*prompts get memories from bank only/);
   assert.match(missing.checks.get('search source mcp')?.fix ?? '', /MEMORY_FABRIC_SOURCES/);
   assert.equal(existsSync(path.join(project, '.memories')), false, 'doctor creates nothing');
-  await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } } } }));
+  await writeFile(
+    path.join(project, '.mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } },
+      },
+    }),
+  );
   const working = await doctor(project, env);
   assert.equal(working.checks.get('search source mcp')?.status, 'pass', working.checks.get('search source mcp')?.detail);
   assert.equal(working.checks.get('store')?.status, missing.checks.get('store')?.status, 'the written store is checked as before');

@@ -12,20 +12,34 @@ test('sources are asked at once: one that waits for another to start does not wa
     ],
     5_000,
   );
-  assert.deepEqual(outcomes.map((outcome) => [outcome.source, outcome.ok && outcome.value]), [['bank', 'bank view'], ['mcp', 'server view']]);
+  assert.deepEqual(
+    outcomes.map((outcome) => [outcome.source, outcome.ok && outcome.value]),
+    [
+      ['bank', 'bank view'],
+      ['mcp', 'server view'],
+    ],
+  );
 });
 
 test('a source that fails or does not answer in time is reported; the others answer', async () => {
   const outcomes = await dispatchSources<string>(
     [
       { source: 'hangs', open: () => new Promise<string>(() => undefined) },
-      { source: 'throws', open: () => { throw new Error('boom'); } },
+      {
+        source: 'throws',
+        open: () => {
+          throw new Error('boom');
+        },
+      },
       { source: 'rejects', open: () => Promise.reject(new Error('refused')) },
       { source: 'answers', open: async () => 'view' },
     ],
     150,
   );
-  assert.deepEqual(outcomes.map((outcome) => outcome.source), ['hangs', 'throws', 'rejects', 'answers']);
+  assert.deepEqual(
+    outcomes.map((outcome) => outcome.source),
+    ['hangs', 'throws', 'rejects', 'answers'],
+  );
   const [hangs, throws, rejects, answers] = outcomes;
   assert.ok(hangs && !hangs.ok && hangs.error instanceof SourceTimeoutError);
   assert.match(String((hangs as { error: Error }).error.message), /hangs did not answer within 150 ms/);

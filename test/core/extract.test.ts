@@ -23,7 +23,11 @@ test('decisions become decision entities with their scope, alternatives and tech
       decision: 'postgresql',
       relations: ['postgresql chose_over MongoDB'],
     },
-    { text: 'The team agreed to adopt Zod schemas for all request validation.', decision: 'zod-schemas', relations: ['zod-schemas uses Zod'] },
+    {
+      text: 'The team agreed to adopt Zod schemas for all request validation.',
+      decision: 'zod-schemas',
+      relations: ['zod-schemas uses Zod'],
+    },
   ];
   for (const { text, decision, relations } of cases) {
     const { delta } = extractDelta([user(text)]);
@@ -37,7 +41,10 @@ test('decisions become decision entities with their scope, alternatives and tech
 });
 
 test('plain conversation yields nothing', () => {
-  const { delta } = extractDelta([user('Can you look at the failing test in orders.spec.ts?'), assistant('Sure, I will read the file first.')]);
+  const { delta } = extractDelta([
+    user('Can you look at the failing test in orders.spec.ts?'),
+    assistant('Sure, I will read the file first.'),
+  ]);
   assert.deepEqual(delta, { entities: [], relations: [] });
 });
 
@@ -53,8 +60,14 @@ test('user conventions are kept as convention observations', () => {
 });
 
 test('package installs in Bash tool calls become package entities', () => {
-  const message: TranscriptMessage = { role: 'assistant', text: '', toolCalls: [{ name: 'Bash', input: { command: 'npm install --save-dev vitest@3 @types/node && pip install requests' } }] };
-  const names = extractDelta([message]).delta.entities.map((entity) => entity.name).sort();
+  const message: TranscriptMessage = {
+    role: 'assistant',
+    text: '',
+    toolCalls: [{ name: 'Bash', input: { command: 'npm install --save-dev vitest@3 @types/node && pip install requests' } }],
+  };
+  const names = extractDelta([message])
+    .delta.entities.map((entity) => entity.name)
+    .sort();
   assert.deepEqual(names, ['@types/node', 'requests', 'vitest']);
 });
 
@@ -71,7 +84,12 @@ const tool = (id: string, name: string, input: Record<string, unknown>, timestam
   cwd: '/repo',
   toolCalls: [{ id, name, input }],
 });
-const result = (id: string, isError: boolean, head: string): TranscriptMessage => ({ role: 'user', text: '', toolCalls: [], toolResults: [{ toolUseId: id, isError, head }] });
+const result = (id: string, isError: boolean, head: string): TranscriptMessage => ({
+  role: 'user',
+  text: '',
+  toolCalls: [],
+  toolResults: [{ toolUseId: id, isError, head }],
+});
 
 test('switching and replacing name the new decision, the old choice, and tie them with chose_over', () => {
   const cases: Array<[string, string, string]> = [
@@ -80,25 +98,42 @@ test('switching and replacing name the new decision, the old choice, and tie the
   ];
   for (const [text, newer, older] of cases) {
     const { delta } = extractDelta([user(text)]);
-    assert.ok(delta.entities.some((entity) => entity.name === newer && entity.entityType === 'decision'), `${newer} in ${JSON.stringify(delta.entities.map((entity) => entity.name))}`);
-    assert.ok(delta.relations.some((relation) => relation.from === newer && relation.relationType === 'chose_over' && relation.to === older), JSON.stringify(delta.relations));
+    assert.ok(
+      delta.entities.some((entity) => entity.name === newer && entity.entityType === 'decision'),
+      `${newer} in ${JSON.stringify(delta.entities.map((entity) => entity.name))}`,
+    );
+    assert.ok(
+      delta.relations.some((relation) => relation.from === newer && relation.relationType === 'chose_over' && relation.to === older),
+      JSON.stringify(delta.relations),
+    );
   }
 });
 
 test('questions and hypotheticals are not decisions', () => {
-  for (const text of ['Should we use Redis for the cache?', 'If we decided to use Kafka, what would change?', 'Maybe we decided to use gRPC, I am not sure.']) {
+  for (const text of [
+    'Should we use Redis for the cache?',
+    'If we decided to use Kafka, what would change?',
+    'Maybe we decided to use gRPC, I am not sure.',
+  ]) {
     assert.equal(extractDelta([user(text)]).delta.entities.length, 0, text);
   }
 });
 
 test('observations carry the date and session they came from', () => {
-  const { delta } = extractDelta([{ ...user('We decided to use Redis for the cache.'), timestamp: '2026-03-04T05:06:07Z' }], { sessionId: 'abcdef123456' });
-  assert.deepEqual(delta.entities.find((entity) => entity.name === 'redis')?.observations, ['We decided to use Redis for the cache. [2026-03-04, session abcdef12]']);
+  const { delta } = extractDelta([{ ...user('We decided to use Redis for the cache.'), timestamp: '2026-03-04T05:06:07Z' }], {
+    sessionId: 'abcdef123456',
+  });
+  assert.deepEqual(delta.entities.find((entity) => entity.name === 'redis')?.observations, [
+    'We decided to use Redis for the cache. [2026-03-04, session abcdef12]',
+  ]);
 });
 
 test('the stack the user names becomes "<project> uses <technology>" (aliases resolved)', () => {
   const { delta } = extractDelta([user('Our backend is built with postgres and k8s, and we use Redis.')], { projectName: 'shop' });
-  const uses = delta.relations.filter((relation) => relation.from === 'shop').map((relation) => relation.to).sort();
+  const uses = delta.relations
+    .filter((relation) => relation.from === 'shop')
+    .map((relation) => relation.to)
+    .sort();
   assert.deepEqual(uses, ['Kubernetes', 'PostgreSQL', 'Redis']);
 });
 
@@ -122,17 +157,26 @@ test('tool calls give files edited, notable commands with their outcome, and an 
     'Fix: passed again after editing src/orders.ts. [2026-11-30, session s1]',
   ]);
   assert.equal(byName.has('/tmp/scratch.txt'), false, 'temp files are not remembered');
-  assert.equal([...byName.keys()].some((name) => name.startsWith('ls')), false, 'ordinary commands are not remembered');
+  assert.equal(
+    [...byName.keys()].some((name) => name.startsWith('ls')),
+    false,
+    'ordinary commands are not remembered',
+  );
   assert.equal(stats.errors, 1);
 });
 
 test('a failure in one sync and its fix in the next give the same facts as one sync of both', () => {
   const first = [tool('1', 'Bash', { command: 'cargo test' }), result('1', true, 'error[E0308]: mismatched types')];
-  const second = [tool('2', 'Edit', { file_path: '/repo/src/lib.rs' }), tool('3', 'Bash', { command: 'cargo test' }), result('3', false, 'ok')];
+  const second = [
+    tool('2', 'Edit', { file_path: '/repo/src/lib.rs' }),
+    tool('3', 'Bash', { command: 'cargo test' }),
+    result('3', false, 'ok'),
+  ];
   const whole = extractDelta([...first, ...second], { sessionId: 's1' }).delta;
   const part1 = extractDelta(first, { sessionId: 's1' });
   const part2 = extractDelta(second, { sessionId: 's1' }, part1.state);
-  const observations = (delta: typeof whole) => delta.entities.flatMap((entity) => entity.observations.map((text) => `${entity.name}|${text}`));
+  const observations = (delta: typeof whole) =>
+    delta.entities.flatMap((entity) => entity.observations.map((text) => `${entity.name}|${text}`));
   assert.deepEqual([...new Set([...observations(part1.delta), ...observations(part2.delta)])].sort(), observations(whole).sort());
   assert.ok(observations(whole).includes('cargo-test-failure|Fix: passed again after editing src/lib.rs. [2026-11-30, session s1]'));
 });
@@ -146,11 +190,14 @@ test('subagents used and task requests with their reported results are kept', ()
   const { delta } = extractDelta(messages);
   const task = delta.entities.find((entity) => entity.entityType === 'task');
   assert.equal(task?.name, 'add-csv-export-orders-page');
-  assert.deepEqual(task?.observations.map((text) => text.replace(/ \[.*\]$/, '')), [
-    'Requested: Add a CSV export to the orders page with a download button.',
-    'Done: Added exportOrdersCsv() in src/orders/export.ts',
-    'Done: Added a Download CSV button to OrdersPage',
-  ]);
+  assert.deepEqual(
+    task?.observations.map((text) => text.replace(/ \[.*\]$/, '')),
+    [
+      'Requested: Add a CSV export to the orders page with a download button.',
+      'Done: Added exportOrdersCsv() in src/orders/export.ts',
+      'Done: Added a Download CSV button to OrdersPage',
+    ],
+  );
   assert.ok(delta.entities.some((entity) => entity.name === 'Explore' && entity.entityType === 'agent'));
 });
 

@@ -19,7 +19,10 @@ test('a delta is added with the four counters and sorted output', () => {
     T1,
   );
   assert.deepEqual(outcome.counts, { entitiesAddedCount: 2, relationsAddedCount: 1, observationsAddedCount: 3, supersededRecordsCount: 0 });
-  assert.deepEqual(outcome.graph.entities.map((entity) => entity.name), ['cursor-pagination', 'orders-api']);
+  assert.deepEqual(
+    outcome.graph.entities.map((entity) => entity.name),
+    ['cursor-pagination', 'orders-api'],
+  );
   assert.deepEqual(outcome.graph.entities[1]?.observations, ['a fact', 'b fact']);
   assert.equal(outcome.graph.entities[0]?.updatedAt, T1);
 });
@@ -34,7 +37,11 @@ test('merging the same delta twice adds nothing the second time and keeps the ol
 
 test('entity names are matched by canonical key (trimmed, case-insensitive), first seen wins', () => {
   const first = mergeDelta(emptyGraph(), { entities: [{ name: 'Redis', entityType: 'technology', observations: [] }], relations: [] }, T1);
-  const second = mergeDelta(first.graph, { entities: [{ name: ' redis ', entityType: 'database', observations: ['new fact'] }], relations: [] }, T2);
+  const second = mergeDelta(
+    first.graph,
+    { entities: [{ name: ' redis ', entityType: 'database', observations: ['new fact'] }], relations: [] },
+    T2,
+  );
   assert.equal(second.graph.entities.length, 1);
   assert.equal(second.graph.entities[0]?.name, 'Redis');
   assert.equal(second.graph.entities[0]?.entityType, 'technology');

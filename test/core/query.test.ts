@@ -15,7 +15,15 @@ test('morphological variants of a word share one search term', () => {
 });
 
 test('camelCase, snake_case and hyphenated identifiers split into their words', () => {
-  assert.deepEqual(splitWords('fetchOrderPage order_status cursor-pagination'), ['fetch', 'order', 'page', 'order', 'status', 'cursor', 'pagination']);
+  assert.deepEqual(splitWords('fetchOrderPage order_status cursor-pagination'), [
+    'fetch',
+    'order',
+    'page',
+    'order',
+    'status',
+    'cursor',
+    'pagination',
+  ]);
 });
 
 test('a prompt becomes content terms without stopwords', () => {
@@ -32,9 +40,13 @@ test('entity hints include identifiers, paths, quoted strings and known graph na
   const known = new Map(['PostgreSQL', 'redis', 'Vercel SPA 404 Error'].map((name) => [name.toLowerCase(), name] as const));
   const nameOf = (candidate: string) => known.get(candidate.toLowerCase());
   const parsed = parseQuery('What did database-engineer say about "cursor pagination" in src/api/orders.ts and PostgreSQL?', nameOf);
-  for (const hint of ['database-engineer', 'cursor pagination', 'src/api/orders.ts', 'PostgreSQL']) assert.ok(parsed.entityHints.includes(hint), hint);
+  for (const hint of ['database-engineer', 'cursor pagination', 'src/api/orders.ts', 'PostgreSQL'])
+    assert.ok(parsed.entityHints.includes(hint), hint);
   assert.ok(!parsed.entityHints.includes('redis'));
-  assert.ok(parseQuery('remind me what the Vercel SPA 404 Error was?', nameOf).entityHints.includes('Vercel SPA 404 Error'), 'names of several words');
+  assert.ok(
+    parseQuery('remind me what the Vercel SPA 404 Error was?', nameOf).entityHints.includes('Vercel SPA 404 Error'),
+    'names of several words',
+  );
 });
 
 test('intent is read from the prompt', () => {
@@ -50,14 +62,23 @@ test('intent is read from the prompt', () => {
 
 test('synonyms: stemming keeps the first two letters of every listed word, so a term finds its group by them', () => {
   for (const word of SYNONYM_WORDS) assert.equal(stemWord(word).slice(0, 2), word.slice(0, 2), word);
-  assert.deepEqual(new Set(synonymsOf(stemWord('deployment'))), new Set(['deploi', 'releas', 'product', 'host', 'ship'].filter((stem) => stem !== stemWord('deployment'))));
+  assert.deepEqual(
+    new Set(synonymsOf(stemWord('deployment'))),
+    new Set(['deploi', 'releas', 'product', 'host', 'ship'].filter((stem) => stem !== stemWord('deployment'))),
+  );
   assert.ok(synonymsOf(stemWord('db')).includes(stemWord('database')));
   assert.deepEqual(synonymsOf(stemWord('haiku')), []);
 });
 
 test('a prompt that asks several things is split into its parts (two terms or more each)', () => {
   const parsed = parseQuery('Why cursor pagination for orders, and which session cache do we use?');
-  assert.deepEqual(parsed.segments?.map((segment) => segment.map((index) => parsed.terms[index])), [['cursor', 'pagin', 'order'], ['session', 'cach']]);
+  assert.deepEqual(
+    parsed.segments?.map((segment) => segment.map((index) => parsed.terms[index])),
+    [
+      ['cursor', 'pagin', 'order'],
+      ['session', 'cach'],
+    ],
+  );
   assert.equal(parseQuery('how do we paginate the orders endpoint?').segments, undefined);
   assert.equal(parseQuery('fix the typo in the header, and run the tests').segments, undefined, 'no question word after "and"');
   assert.equal(parseQuery('why redis? ok').segments, undefined, 'a part of one word is not a part');

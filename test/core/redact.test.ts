@@ -3,7 +3,6 @@ import { test } from 'node:test';
 import { redactSecrets } from '../../src/core/redact.ts';
 import { PLANTED_SECRETS } from '../helpers/secrets.ts';
 
-
 test('every common kind of secret is redacted, with its kind named', () => {
   const cases: Array<[string, string]> = [
     [`export ANTHROPIC_API_KEY=${PLANTED_SECRETS[0]}`, 'export ANTHROPIC_API_KEY=[REDACTED:anthropic key]'],
@@ -30,7 +29,13 @@ test('private blocks vanish, closed or not', () => {
 });
 
 test('ordinary prose and placeholders are left alone', () => {
-  for (const text of ['We decided to use cursor pagination.', 'password: required', 'token=${GITHUB_TOKEN}', 'the auth module uses JWT', 'api_key=process.env.KEY']) {
+  for (const text of [
+    'We decided to use cursor pagination.',
+    'password: required',
+    'token=${GITHUB_TOKEN}',
+    'the auth module uses JWT',
+    'api_key=process.env.KEY',
+  ]) {
     assert.deepEqual(redactSecrets(text), { text, count: 0 }, text);
   }
 });

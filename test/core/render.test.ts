@@ -6,7 +6,13 @@ import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
 import { assertGolden } from '../helpers/golden.ts';
 
-const OPTIONS = { nowMs: Date.parse('2026-11-30T10:00:00.000Z'), maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
+const OPTIONS = {
+  nowMs: Date.parse('2026-11-30T10:00:00.000Z'),
+  maxResults: 20,
+  dedupThreshold: 0.85,
+  boostFactor: 1.2,
+  includeSuperseded: false,
+};
 
 test('the context for a pagination question matches the golden text', async () => {
   const retrieval = retrieveMemories(PAGINATION_GRAPH, 'what did database-engineer recommend for paginating orders?', OPTIONS);

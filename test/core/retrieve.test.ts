@@ -10,7 +10,8 @@ import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
 
 const NOW = Date.parse('2026-11-30T10:00:00.000Z');
 const OPTIONS: RetrieveOptions = { nowMs: NOW, maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
-const ids = (graph: KnowledgeGraph, prompt: string): string[] => retrieveMemories(graph, prompt, OPTIONS).memories.map((memory) => memory.id);
+const ids = (graph: KnowledgeGraph, prompt: string): string[] =>
+  retrieveMemories(graph, prompt, OPTIONS).memories.map((memory) => memory.id);
 
 test('a paraphrased question finds the decision first', () => {
   assert.equal(ids(PAGINATION_GRAPH, 'how do we paginate the orders endpoint?')[0], 'graph:cursor-pagination');
@@ -39,25 +40,54 @@ test('related entities are reached through relations with decaying relevance and
 test('an empty prompt gives recent, connected memories', () => {
   const retrieval = retrieveMemories(PAGINATION_GRAPH, '', OPTIONS);
   assert.equal(retrieval.mode, 'recent');
-  assert.deepEqual(retrieval.memories.slice(0, 2).map((memory) => memory.id).sort(), ['graph:cursor-pagination', 'graph:orders-api']);
+  assert.deepEqual(
+    retrieval.memories
+      .slice(0, 2)
+      .map((memory) => memory.id)
+      .sort(),
+    ['graph:cursor-pagination', 'graph:orders-api'],
+  );
 });
 
 test('superseded facts are not injected by default and never outrank their successor', () => {
   const graph: KnowledgeGraph = {
     entities: [
-      { name: 'offset-pagination', entityType: 'decision', observations: ['Use offset pagination for orders.'], updatedAt: '2026-11-29T00:00:00Z', supersededBy: 'cursor-pagination' },
-      { name: 'cursor-pagination', entityType: 'decision', observations: ['Use cursor pagination for orders.'], updatedAt: '2026-01-01T00:00:00Z' },
+      {
+        name: 'offset-pagination',
+        entityType: 'decision',
+        observations: ['Use offset pagination for orders.'],
+        updatedAt: '2026-11-29T00:00:00Z',
+        supersededBy: 'cursor-pagination',
+      },
+      {
+        name: 'cursor-pagination',
+        entityType: 'decision',
+        observations: ['Use cursor pagination for orders.'],
+        updatedAt: '2026-01-01T00:00:00Z',
+      },
     ],
     relations: [],
   };
   assert.deepEqual(ids(graph, 'pagination for orders'), ['graph:cursor-pagination']);
-  const all = retrieveMemories(graph, 'offset pagination for orders', { ...OPTIONS, includeSuperseded: true }).memories.map((memory) => memory.id);
+  const all = retrieveMemories(graph, 'offset pagination for orders', { ...OPTIONS, includeSuperseded: true }).memories.map(
+    (memory) => memory.id,
+  );
   assert.deepEqual(all, ['graph:cursor-pagination', 'graph:offset-pagination']);
 });
 
 test('near-identical memories merge into one marked cross-validated', () => {
-  const a = normalizeEntity(0, { name: 'redis-cache', entityType: 'decision', observations: ['Use Redis as the cache for sessions.'] }, 0.9, []);
-  const b = normalizeEntity(1, { name: 'redis-caches', entityType: 'decision', observations: ['Use Redis as the cache for sessions!'] }, 0.5, []);
+  const a = normalizeEntity(
+    0,
+    { name: 'redis-cache', entityType: 'decision', observations: ['Use Redis as the cache for sessions.'] },
+    0.9,
+    [],
+  );
+  const b = normalizeEntity(
+    1,
+    { name: 'redis-caches', entityType: 'decision', observations: ['Use Redis as the cache for sessions!'] },
+    0.5,
+    [],
+  );
   const c = normalizeEntity(2, { name: 'kafka', entityType: 'decision', observations: ['Kafka carries order events.'] }, 0.7, []);
   const merged = dedupeMemories([a, b, c], 0.85);
   assert.equal(merged.length, 2);
@@ -99,7 +129,9 @@ test('names of several words are found in results and prompts, whatever their ca
     ],
     relations: [],
   };
-  const boosted = retrieveMemories(graph, 'who owns the orders api contract', OPTIONS).memories.find((memory) => memory.id === 'graph:orders-api');
+  const boosted = retrieveMemories(graph, 'who owns the orders api contract', OPTIONS).memories.find(
+    (memory) => memory.id === 'graph:orders-api',
+  );
   assert.equal(boosted?.breakdown.boost, 1.2);
   assert.ok(boosted?.entities.includes('Billing Platform Team'));
   assert.ok(boosted?.entities.includes('Billing'));
@@ -109,8 +141,17 @@ test('names of several words are found in results and prompts, whatever their ca
 // A team's memory server beside the project's bank: one shared fact, one fact each.
 const TEAM_GRAPH: KnowledgeGraph = {
   entities: [
-    { name: 'Cursor-Pagination', entityType: 'decision', observations: ['Cursor tokens expire after 24 hours.'], updatedAt: '2026-11-30T08:00:00.000Z' },
-    { name: 'rate-limiter', entityType: 'component', observations: ['The orders API allows 100 requests per minute per customer; see orders-api.'] },
+    {
+      name: 'Cursor-Pagination',
+      entityType: 'decision',
+      observations: ['Cursor tokens expire after 24 hours.'],
+      updatedAt: '2026-11-30T08:00:00.000Z',
+    },
+    {
+      name: 'rate-limiter',
+      entityType: 'component',
+      observations: ['The orders API allows 100 requests per minute per customer; see orders-api.'],
+    },
   ],
   relations: [{ from: 'rate-limiter', to: 'Cursor-Pagination', relationType: 'protects' }],
 };
@@ -129,7 +170,12 @@ test('several sources are searched together: the same entity in two sources is o
   assert.match(decision?.text ?? '', /offset pagination was slow.*Cursor tokens expire after 24 hours/);
   assert.equal(decision?.timestamp, '2026-11-30T08:00:00.000Z');
   // Cross-validation raises authority above the same memory from one source.
-  const alone = retrieveFromView(buildGraphView(PAGINATION_GRAPH), 'how do we paginate the orders endpoint with a cursor?', OPTIONS, 'bank').memories.find((memory) => memory.id === 'graph:cursor-pagination');
+  const alone = retrieveFromView(
+    buildGraphView(PAGINATION_GRAPH),
+    'how do we paginate the orders endpoint with a cursor?',
+    OPTIONS,
+    'bank',
+  ).memories.find((memory) => memory.id === 'graph:cursor-pagination');
   assert.ok(alone && decision && decision.breakdown.authority > alone.breakdown.authority);
 });
 
@@ -145,11 +191,22 @@ test('a fact only one source holds is found, with relations from its own source 
 
 test('MEMORY_FABRIC_MAX_RESULTS caps each source, not the sum', () => {
   const many = (prefix: string): KnowledgeGraph => ({
-    entities: Array.from({ length: 8 }, (_, index) => ({ name: `${prefix}-retry-${index}`, entityType: 'fix', observations: [`Retry the webhook delivery ${index} times with backoff.`] })),
+    entities: Array.from({ length: 8 }, (_, index) => ({
+      name: `${prefix}-retry-${index}`,
+      entityType: 'fix',
+      observations: [`Retry the webhook delivery ${index} times with backoff.`],
+    })),
     relations: [],
   });
   const options = { ...OPTIONS, maxResults: 3, dedupThreshold: 1 };
-  const retrieval = retrieveFromSources([{ source: 'bank', view: buildGraphView(many('bank')) }, { source: 'mcp', view: buildGraphView(many('team')) }], 'webhook retry backoff', options);
+  const retrieval = retrieveFromSources(
+    [
+      { source: 'bank', view: buildGraphView(many('bank')) },
+      { source: 'mcp', view: buildGraphView(many('team')) },
+    ],
+    'webhook retry backoff',
+    options,
+  );
   assert.equal(retrieval.memories.filter((memory) => memory.stores[0] === 'bank').length, 3);
   assert.equal(retrieval.memories.filter((memory) => memory.stores[0] === 'mcp').length, 3);
 });
@@ -166,16 +223,27 @@ test('a prompt that asks two things finds the memory that answers one of them', 
   const graph: KnowledgeGraph = {
     entities: [
       ...PAGINATION_GRAPH.entities,
-      { name: 'redis', entityType: 'decision', observations: ['We decided to use Redis for the session cache because Memcached lost sessions on restart.'] },
+      {
+        name: 'redis',
+        entityType: 'decision',
+        observations: ['We decided to use Redis for the session cache because Memcached lost sessions on restart.'],
+      },
     ],
     relations: PAGINATION_GRAPH.relations,
   };
   const found = ids(graph, 'why cursor pagination for orders, and which session cache do we use?');
   assert.ok(found.includes('graph:cursor-pagination') && found.includes('graph:redis'), found.join(', '));
   // The same words as one question: the memory answers only part of it, and counts for less.
-  const relevanceOf = (prompt: string): number => retrieveMemories(graph, prompt, OPTIONS).memories.find((memory) => memory.id === 'graph:redis')?.breakdown.relevance ?? 0;
-  assert.ok(relevanceOf('why cursor pagination for orders, and which session cache do we use?') > relevanceOf('why cursor pagination for orders with a session cache?') + 0.1);
-  for (const unrelated of ['write a haiku about autumn, and what is the capital of France?', 'fix the typo in the header, and run the linter']) {
+  const relevanceOf = (prompt: string): number =>
+    retrieveMemories(graph, prompt, OPTIONS).memories.find((memory) => memory.id === 'graph:redis')?.breakdown.relevance ?? 0;
+  assert.ok(
+    relevanceOf('why cursor pagination for orders, and which session cache do we use?') >
+      relevanceOf('why cursor pagination for orders with a session cache?') + 0.1,
+  );
+  for (const unrelated of [
+    'write a haiku about autumn, and what is the capital of France?',
+    'fix the typo in the header, and run the linter',
+  ]) {
     assert.deepEqual(ids(graph, unrelated), [], unrelated);
   }
 });

@@ -8,9 +8,15 @@ import { PACKAGE_ROOT } from '../helpers/temp-project.ts';
 test('the sample transcript recorded from the real client gives the user and assistant messages only', async () => {
   const lines = (await readFile(path.join(PACKAGE_ROOT, 'samples', 'session-1.jsonl'), 'utf8')).split('\n');
   const parsed = parseTranscriptLines(lines);
-  assert.deepEqual(parsed.messages.map((message) => message.role), ['user', 'assistant']);
+  assert.deepEqual(
+    parsed.messages.map((message) => message.role),
+    ['user', 'assistant'],
+  );
   assert.match(parsed.messages[0]?.text ?? '', /cursor pagination/);
-  assert.ok(parsed.messages.every((message) => !message.text.includes('Kafka')), 'the injected hook context is not read back');
+  assert.ok(
+    parsed.messages.every((message) => !message.text.includes('Kafka')),
+    'the injected hook context is not read back',
+  );
   assert.equal(parsed.malformedLines, 0);
 });
 
@@ -19,10 +25,23 @@ test('meta lines, attachments, compact summaries, tool results and unknown types
     JSON.stringify({ type: 'user', isMeta: true, message: { role: 'user', content: 'We decided to use meta.' } }),
     JSON.stringify({ type: 'attachment', attachment: { type: 'hook_additional_context', content: ['We decided to use Kafka.'] } }),
     JSON.stringify({ type: 'user', isCompactSummary: true, message: { role: 'user', content: 'Summary: we decided to use X.' } }),
-    JSON.stringify({ type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'We decided to use output.' }] } }),
+    JSON.stringify({
+      type: 'user',
+      message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'We decided to use output.' }] },
+    }),
     JSON.stringify({ type: 'progress', data: {} }),
     '{"type":"user", broken',
-    JSON.stringify({ type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'text', text: 'Done.' }, { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'ls' } }] } }),
+    JSON.stringify({
+      type: 'assistant',
+      uuid: 'a1',
+      message: {
+        role: 'assistant',
+        content: [
+          { type: 'text', text: 'Done.' },
+          { type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'ls' } },
+        ],
+      },
+    }),
   ];
   const parsed = parseTranscriptLines(lines);
   assert.equal(parsed.linesRead, 7);

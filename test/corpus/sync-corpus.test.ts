@@ -13,7 +13,9 @@ import { bankAt } from '../helpers/bank.ts';
 import { assertGolden } from '../helpers/golden.ts';
 
 const TRANSCRIPTS = path.join(SHARED_CORPUS, 'transcripts');
-const skip = existsSync(TRANSCRIPTS) ? false : `the shared corpus is not here (${TRANSCRIPTS}); it exists only in the team's workspace and CI`;
+const skip = existsSync(TRANSCRIPTS)
+  ? false
+  : `the shared corpus is not here (${TRANSCRIPTS}); it exists only in the team's workspace and CI`;
 const SMALL = 100 * 1024;
 
 // A project folder with a fixed name (the project entity is named after it).
@@ -30,7 +32,14 @@ async function syncFile(project: string, transcript: string, sessionId: string):
 
 const describeGraph = (graph: KnowledgeGraph): string =>
   `${[
-    ...graph.entities.map((entity) => JSON.stringify({ name: entity.name, type: entity.entityType, observations: entity.observations, ...(entity.supersededBy ? { supersededBy: entity.supersededBy } : {}) })),
+    ...graph.entities.map((entity) =>
+      JSON.stringify({
+        name: entity.name,
+        type: entity.entityType,
+        observations: entity.observations,
+        ...(entity.supersededBy ? { supersededBy: entity.supersededBy } : {}),
+      }),
+    ),
     ...graph.relations.map((relation) => JSON.stringify(relation)),
   ].join('\n')}\n`;
 
@@ -48,7 +57,11 @@ test('the small real transcripts give their golden graphs', { skip }, async (t) 
 });
 
 test('a transcript synced in random pieces as it grows gives the same graph as synced whole', { skip, timeout: 120_000 }, async (t) => {
-  const names = ['DRMacIver__claude-reliability__python-to-rust-port__transcript.jsonl', 'd-kimuson__claude-code-viewer__fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl', 'marot__spotter__tool_heavy.jsonl'];
+  const names = [
+    'DRMacIver__claude-reliability__python-to-rust-port__transcript.jsonl',
+    'd-kimuson__claude-code-viewer__fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl',
+    'marot__spotter__tool_heavy.jsonl',
+  ];
   let seed = 7;
   const random = (): number => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;

@@ -8,9 +8,14 @@ import { SHARED_CORPUS, SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/t
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 
 const TRANSCRIPTS = path.join(SHARED_CORPUS, 'transcripts');
-const skip = existsSync(TRANSCRIPTS) ? false : `the shared corpus is not here (${TRANSCRIPTS}); it exists only in the team's workspace and CI`;
+const skip = existsSync(TRANSCRIPTS)
+  ? false
+  : `the shared corpus is not here (${TRANSCRIPTS}); it exists only in the team's workspace and CI`;
 
-test('every real transcript syncs through the sync hook without an error, within the deadline, and a second Stop adds nothing', { skip, timeout: 300_000 }, async (t) => {
+test('every real transcript syncs through the sync hook without an error, within the deadline, and a second Stop adds nothing', {
+  skip,
+  timeout: 300_000,
+}, async (t) => {
   const names = (await readdir(TRANSCRIPTS)).filter((name) => name.endsWith('.jsonl')).sort();
   assert.ok(names.length > 0);
   const project = await makeTempProject(t);
@@ -18,7 +23,13 @@ test('every real transcript syncs through the sync hook without an error, within
   for (const name of names) {
     const transcript = path.join(project, name);
     await copyFile(path.join(TRANSCRIPTS, name), transcript);
-    const payload = JSON.stringify({ hook_event_name: 'Stop', session_id: name, transcript_path: transcript, cwd: project, stop_hook_active: false });
+    const payload = JSON.stringify({
+      hook_event_name: 'Stop',
+      session_id: name,
+      transcript_path: transcript,
+      cwd: project,
+      stop_hook_active: false,
+    });
     const first = await runHookProcess(SYNC_HOOK, payload, { env, cwd: project, timeoutMs: 60_000 });
     assert.equal(first.exitCode, 0, name);
     assert.equal(first.stderr, '', `${name}: ${first.stderr}`);

@@ -50,7 +50,14 @@ export async function makeScratch(t: TestContext): Promise<Scratch> {
 // Runs `claude -p <prompt> <args>` in the project; returns the debug log.
 export async function runClaude(scratch: Scratch, prompt: string, args: string[], debugName: string): Promise<string> {
   const debugFile = path.join(scratch.scratch, `${debugName}.log`);
-  const run = await execa(CLAUDE, ['-p', prompt, ...args, '--debug-file', debugFile], { cwd: scratch.project, env: scratch.env, extendEnv: false, stdin: 'ignore', reject: false, timeout: 120_000 });
+  const run = await execa(CLAUDE, ['-p', prompt, ...args, '--debug-file', debugFile], {
+    cwd: scratch.project,
+    env: scratch.env,
+    extendEnv: false,
+    stdin: 'ignore',
+    reject: false,
+    timeout: 120_000,
+  });
   assert.equal(run.exitCode, 0, `claude failed: ${run.stderr}`);
   return readFile(debugFile, 'utf8');
 }

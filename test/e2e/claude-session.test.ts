@@ -17,7 +17,10 @@ async function findTranscripts(home: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl')).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-test('the real claude binary: a decision stated in session 1 is injected into session 2', { skip: claudeMissing, timeout: 240_000 }, async (t) => {
+test('the real claude binary: a decision stated in session 1 is injected into session 2', {
+  skip: claudeMissing,
+  timeout: 240_000,
+}, async (t) => {
   const scratch = await makeScratch(t);
   const { project, home, api, time, env } = scratch;
   // The settings a user would write (the same entries install.ts adds), with this node binary.
@@ -29,8 +32,17 @@ test('the real claude binary: a decision stated in session 1 is injected into se
   // Session 1: the user states a decision.
   const first = await runClaude(scratch, DECISION, args, 'debug-1');
   const firstRuns = await readRuns(logFile);
-  assert.deepEqual([...new Set(firstRuns.map((run) => `${run.hook}:${run.event}`))].sort(), ['context:SessionStart', 'context:UserPromptSubmit', 'sync:SessionEnd', 'sync:Stop']);
-  assert.deepEqual(firstRuns.flatMap((run) => run.errors), [], 'no hook reported a problem');
+  assert.deepEqual([...new Set(firstRuns.map((run) => `${run.hook}:${run.event}`))].sort(), [
+    'context:SessionStart',
+    'context:UserPromptSubmit',
+    'sync:SessionEnd',
+    'sync:Stop',
+  ]);
+  assert.deepEqual(
+    firstRuns.flatMap((run) => run.errors),
+    [],
+    'no hook reported a problem',
+  );
   assert.match(first, /Hook Stop \(Stop\) success/);
   assert.match(first, /SessionEnd:other \[.*memory-fabric-sync\.mjs\] completed with status 0/);
   // Claude Code may run Stop before its transcript reaches the disk; the SessionEnd flush (detached) catches up.
@@ -49,7 +61,10 @@ test('the real claude binary: a decision stated in session 1 is injected into se
   assert.equal((await readRuns(logFile)).length, firstRuns.length + 4, 'all four hooks ran again in session 2');
   const sessionTwoRequests = api.bodies.slice(requestsBefore).filter((body) => body.includes(QUESTION));
   assert.ok(sessionTwoRequests.length >= 1, 'the fake API saw the question');
-  assert.ok(sessionTwoRequests.some((body) => body.includes(DECISION)), 'the request of session 2 carries the injected decision');
+  assert.ok(
+    sessionTwoRequests.some((body) => body.includes(DECISION)),
+    'the request of session 2 carries the injected decision',
+  );
   assert.equal(await readFile(indexFile, 'utf8'), index, 'session 2 (with our context injected) added nothing to the graph');
   await waitForFlushes(logFile);
 
@@ -64,7 +79,10 @@ test('the real claude binary: a decision stated in session 1 is injected into se
     if (!raw.includes('Project memory (memory-fabric)')) continue;
     withInjection += 1;
     const messages = parseTranscriptLines(raw.split('\n')).messages;
-    assert.ok(messages.every((message) => !message.text.includes('Project memory (memory-fabric)')), `${transcript}: injected context read as a message`);
+    assert.ok(
+      messages.every((message) => !message.text.includes('Project memory (memory-fabric)')),
+      `${transcript}: injected context read as a message`,
+    );
   }
   assert.ok(withInjection >= 1, 'the real transcripts hold our injected context (as attachment lines)');
   await waitForFlushes(logFile);
@@ -75,7 +93,11 @@ test('the real claude binary: a decision stated in session 1 is injected into se
   const freshBank = { ...env, MEMORY_FABRIC_BANK_DIR: path.join(scratch.scratch, 'fresh-bank'), CLAUDE_PROJECT_DIR: project };
   for (const round of [1, 2]) {
     for (const transcript of transcripts) {
-      const sync = await execa(process.execPath, [CLI, 'sync', '--json', '--transcript', transcript, '--session', `replay-${path.basename(transcript)}`], { cwd: project, env: freshBank, extendEnv: false, reject: false });
+      const sync = await execa(
+        process.execPath,
+        [CLI, 'sync', '--json', '--transcript', transcript, '--session', `replay-${path.basename(transcript)}`],
+        { cwd: project, env: freshBank, extendEnv: false, reject: false },
+      );
       assert.equal(sync.exitCode, 0, sync.stderr);
       const report = JSON.parse(sync.stdout) as { write: { counts: Record<string, number> } };
       const added = Object.values(report.write.counts).reduce((sum, count) => sum + count, 0);

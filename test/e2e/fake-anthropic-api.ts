@@ -22,14 +22,28 @@ export async function startFakeApi(t: TestContext, reply: string): Promise<FakeA
       }
       api.bodies.push(body);
       const parsed = JSON.parse(body) as { model?: string; stream?: boolean };
-      const message = { id: `msg_${api.bodies.length}`, type: 'message', role: 'assistant', model: parsed.model ?? 'fake', stop_sequence: null };
+      const message = {
+        id: `msg_${api.bodies.length}`,
+        type: 'message',
+        role: 'assistant',
+        model: parsed.model ?? 'fake',
+        stop_sequence: null,
+      };
       if (!parsed.stream) {
         response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ ...message, content: [{ type: 'text', text: api.reply }], stop_reason: 'end_turn', usage: { input_tokens: 1, output_tokens: 1 } }));
+        response.end(
+          JSON.stringify({
+            ...message,
+            content: [{ type: 'text', text: api.reply }],
+            stop_reason: 'end_turn',
+            usage: { input_tokens: 1, output_tokens: 1 },
+          }),
+        );
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const send = (type: string, fields: object): boolean => response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...fields })}\n\n`);
+      const send = (type: string, fields: object): boolean =>
+        response.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...fields })}\n\n`);
       send('message_start', { message: { ...message, content: [], stop_reason: null, usage: { input_tokens: 10, output_tokens: 1 } } });
       send('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
       send('content_block_delta', { index: 0, delta: { type: 'text_delta', text: api.reply } });
@@ -40,7 +54,13 @@ export async function startFakeApi(t: TestContext, reply: string): Promise<FakeA
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   api.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return api;
 }

@@ -17,16 +17,31 @@ interface Relation {
   relationType: string;
 }
 
-const TOOLS = ['create_entities', 'create_relations', 'add_observations', 'delete_entities', 'delete_observations', 'delete_relations', 'read_graph', 'search_nodes', 'open_nodes'];
+const TOOLS = [
+  'create_entities',
+  'create_relations',
+  'add_observations',
+  'delete_entities',
+  'delete_observations',
+  'delete_relations',
+  'read_graph',
+  'search_nodes',
+  'open_nodes',
+];
 
 export interface DoubleGraph {
   entities: Entity[];
   relations: Relation[];
 }
 
-export function createMemoryServerDouble(behaviour: { current: Behaviour; onDie?: () => void }, graph: DoubleGraph = { entities: [], relations: [] }): { server: Server; graph: DoubleGraph } {
+export function createMemoryServerDouble(
+  behaviour: { current: Behaviour; onDie?: () => void },
+  graph: DoubleGraph = { entities: [], relations: [] },
+): { server: Server; graph: DoubleGraph } {
   const server = new Server({ name: 'memory-double', version: '1.0.0' }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: TOOLS.map((name) => ({ name, inputSchema: { type: 'object' as const } })) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: TOOLS.map((name) => ({ name, inputSchema: { type: 'object' as const } })),
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
     if (behaviour.current === 'hang') return new Promise(() => undefined);
@@ -38,7 +53,9 @@ export function createMemoryServerDouble(behaviour: { current: Behaviour; onDie?
     if (behaviour.current === 'is-error') return { isError: true, content: [{ type: 'text', text: `Entity with name nowhere not found` }] };
     const result = run(graph, request.params.name, args);
     const text = JSON.stringify(result, null, 2);
-    return behaviour.current === 'text-only' ? { content: [{ type: 'text', text }] } : { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> };
+    return behaviour.current === 'text-only'
+      ? { content: [{ type: 'text', text }] }
+      : { content: [{ type: 'text', text }], structuredContent: result as Record<string, unknown> };
   });
   return { server, graph };
 }
@@ -52,7 +69,12 @@ function run(graph: { entities: Entity[]; relations: Relation[] }, tool: string,
       return { entities: created };
     }
     case 'create_relations': {
-      const fresh = (args.relations as Relation[]).filter((relation) => !graph.relations.some((other) => other.from === relation.from && other.to === relation.to && other.relationType === relation.relationType));
+      const fresh = (args.relations as Relation[]).filter(
+        (relation) =>
+          !graph.relations.some(
+            (other) => other.from === relation.from && other.to === relation.to && other.relationType === relation.relationType,
+          ),
+      );
       graph.relations.push(...fresh);
       return { relations: fresh };
     }
@@ -76,11 +98,19 @@ function run(graph: { entities: Entity[]; relations: Relation[] }, tool: string,
       return graph;
     case 'open_nodes': {
       const names = new Set(args.names as string[]);
-      return { entities: graph.entities.filter((entity) => names.has(entity.name)), relations: graph.relations.filter((relation) => names.has(relation.from) || names.has(relation.to)) };
+      return {
+        entities: graph.entities.filter((entity) => names.has(entity.name)),
+        relations: graph.relations.filter((relation) => names.has(relation.from) || names.has(relation.to)),
+      };
     }
     case 'search_nodes': {
       const query = String(args.query ?? '').toLowerCase();
-      const entities = graph.entities.filter((entity) => entity.name.toLowerCase().includes(query) || entity.entityType.toLowerCase().includes(query) || entity.observations.some((text) => text.toLowerCase().includes(query)));
+      const entities = graph.entities.filter(
+        (entity) =>
+          entity.name.toLowerCase().includes(query) ||
+          entity.entityType.toLowerCase().includes(query) ||
+          entity.observations.some((text) => text.toLowerCase().includes(query)),
+      );
       const names = new Set(entities.map((entity) => entity.name));
       return { entities, relations: graph.relations.filter((relation) => names.has(relation.from) && names.has(relation.to)) };
     }

@@ -27,5 +27,11 @@ export async function runHookProcess(
   if (stdin !== undefined) child.stdin?.write(stdin);
   if (!options.keepStdinOpen) child.stdin?.end();
   const result = await child;
-  return { exitCode: result.exitCode, stdout: String(result.stdout), stderr: String(result.stderr), durationMs: performance.now() - started, timedOut: result.timedOut };
+  return {
+    exitCode: result.exitCode,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    durationMs: performance.now() - started,
+    timedOut: result.timedOut,
+  };
 }

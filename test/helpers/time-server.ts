@@ -3,7 +3,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestContext } from 'node:test';
 
-export type TimeBehaviour = { kind: 'ok'; utcDateTime: string } | { kind: 'status'; status: number } | { kind: 'garbage' } | { kind: 'hang' };
+export type TimeBehaviour =
+  | { kind: 'ok'; utcDateTime: string }
+  | { kind: 'status'; status: number }
+  | { kind: 'garbage' }
+  | { kind: 'hang' };
 
 export interface TimeServer {
   url: string;
@@ -22,10 +26,20 @@ export async function startTimeServer(t: TestContext, behaviour: TimeBehaviour):
       return;
     }
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(current.kind === 'garbage' ? '{"utc_datetime": "yesterday-ish"' : JSON.stringify({ utc_datetime: current.utcDateTime, timezone: 'UTC' }));
+    response.end(
+      current.kind === 'garbage'
+        ? '{"utc_datetime": "yesterday-ish"'
+        : JSON.stringify({ utc_datetime: current.utcDateTime, timezone: 'UTC' }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  );
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/timezone/UTC`;
   return state;
 }

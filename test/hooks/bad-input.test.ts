@@ -21,7 +21,9 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
     if (path.relative(folder, file).startsWith('.state')) continue;
-    files[path.relative(folder, file)] = createHash('sha1').update(await readFile(file)).digest('hex');
+    files[path.relative(folder, file)] = createHash('sha1')
+      .update(await readFile(file))
+      .digest('hex');
   }
   return files;
 }
@@ -29,7 +31,8 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
 // Claude Code acts on stdout that starts with "{" (JSON), and plain text from the context hook becomes context.
 // The sync hook may print its plain-text report (it goes to the debug log on Stop), never JSON.
 function assertNothingToActOn(stdout: string, label: string): void {
-  if (label.startsWith('memory-fabric-sync')) assert.ok(!stdout.trimStart().startsWith('{'), `${label}: no JSON from the sync hook, got ${JSON.stringify(stdout.slice(0, 200))}`);
+  if (label.startsWith('memory-fabric-sync'))
+    assert.ok(!stdout.trimStart().startsWith('{'), `${label}: no JSON from the sync hook, got ${JSON.stringify(stdout.slice(0, 200))}`);
   else assert.equal(stdout, '', `${label}: stdout must be empty, got ${JSON.stringify(stdout.slice(0, 200))}`);
 }
 
@@ -43,7 +46,12 @@ test('bad input to either hook exits 0 within its deadline, prints nothing Claud
     { label: 'invalid JSON', stdin: '{"hook_event_name": "Stop", ', stderr: /INPUT_INVALID_JSON/ },
     { label: 'a JSON array', stdin: '[{"hook_event_name":"Stop"}]', stderr: /INPUT_NOT_OBJECT/ },
     { label: '10 MB of input', stdin: 'x'.repeat(10 * 1024 * 1024), stderr: /INPUT_TOO_LARGE/ },
-    { label: 'stdin that never closes', stdin: '{"hook_event_name":"UserPromptSubmit","prompt":"pagination', keepStdinOpen: true, stderr: /INPUT_TIMEOUT/ },
+    {
+      label: 'stdin that never closes',
+      stdin: '{"hook_event_name":"UserPromptSubmit","prompt":"pagination',
+      keepStdinOpen: true,
+      stderr: /INPUT_TIMEOUT/,
+    },
   ];
   for (const hook of [CONTEXT_HOOK, SYNC_HOOK]) {
     for (const { label, stdin, keepStdinOpen, stderr } of cases) {
@@ -65,8 +73,16 @@ test('the sync hook with a missing or unreadable transcript, or an unknown event
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
   const before = await snapshot(path.join(project, '.memories'));
   const payloads: Array<[string, object, RegExp | undefined]> = [
-    ['missing transcript', { hook_event_name: 'Stop', session_id: 's1', transcript_path: path.join(project, 'nope.jsonl'), cwd: project }, undefined],
-    ['a folder as transcript', { hook_event_name: 'Stop', session_id: 's1', transcript_path: project, cwd: project }, /TRANSCRIPT_UNREADABLE|EISDIR/],
+    [
+      'missing transcript',
+      { hook_event_name: 'Stop', session_id: 's1', transcript_path: path.join(project, 'nope.jsonl'), cwd: project },
+      undefined,
+    ],
+    [
+      'a folder as transcript',
+      { hook_event_name: 'Stop', session_id: 's1', transcript_path: project, cwd: project },
+      /TRANSCRIPT_UNREADABLE|EISDIR/,
+    ],
     ['an unknown event', { hook_event_name: 'SomethingNew', session_id: 's1', cwd: project }, undefined],
   ];
   for (const [label, payload, stderr] of payloads) {
@@ -86,10 +102,14 @@ test('a corrupt bank makes the context hook inject nothing and tell the user onc
   await mkdir(path.join(project, '.memories', 'context'), { recursive: true });
   const indexFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
   await writeFile(indexFile, '{"entities": [ oops');
-  const run = await runHookProcess(CONTEXT_HOOK, JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's', prompt: 'pagination', cwd: project }), {
-    env: hookEnv(project),
-    cwd: project,
-  });
+  const run = await runHookProcess(
+    CONTEXT_HOOK,
+    JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's', prompt: 'pagination', cwd: project }),
+    {
+      env: hookEnv(project),
+      cwd: project,
+    },
+  );
   assert.equal(run.exitCode, 0);
   const output = JSON.parse(run.stdout) as Record<string, unknown>;
   assert.deepEqual(Object.keys(output), ['systemMessage']);
@@ -101,11 +121,20 @@ test('a Stop that comes before Claude Code wrote the transcript still keeps the 
   const project = await makeTempProject(t);
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
   const transcript = path.join(project, 'later.jsonl');
-  const stop = { hook_event_name: 'Stop', session_id: 'early', transcript_path: transcript, cwd: project, last_assistant_message: 'We decided to use Zod for request validation.' };
+  const stop = {
+    hook_event_name: 'Stop',
+    session_id: 'early',
+    transcript_path: transcript,
+    cwd: project,
+    last_assistant_message: 'We decided to use Zod for request validation.',
+  };
   const early = await runHookProcess(SYNC_HOOK, JSON.stringify(stop), { env, cwd: project });
   assert.equal(early.stderr, '');
   assert.match(early.stdout, /the transcript does not exist yet/);
-  await writeFile(transcript, `${JSON.stringify({ type: 'user', uuid: 'x1', message: { role: 'user', content: 'We decided to use Vitest for unit tests.' } })}\n`);
+  await writeFile(
+    transcript,
+    `${JSON.stringify({ type: 'user', uuid: 'x1', message: { role: 'user', content: 'We decided to use Vitest for unit tests.' } })}\n`,
+  );
   const later = await runHookProcess(SYNC_HOOK, JSON.stringify({ ...stop, last_assistant_message: undefined }), { env, cwd: project });
   assert.match(later.stdout, /read 1 new lines/);
   const index = await readFile(path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc'), 'utf8');

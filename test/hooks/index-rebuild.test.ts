@@ -17,8 +17,16 @@ import { runHookProcess } from '../helpers/run-hook-process.ts';
 
 const largeGraph = (): KnowledgeGraph => ({
   entities: [
-    { name: 'cursor-pagination', entityType: 'decision', observations: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'] },
-    ...Array.from({ length: BACKGROUND_REBUILD_MIN_ENTITIES }, (_, index) => ({ name: `module-${index}`, entityType: 'component', observations: [`Module ${index} renders widget ${index % 97}.`] })),
+    {
+      name: 'cursor-pagination',
+      entityType: 'decision',
+      observations: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'],
+    },
+    ...Array.from({ length: BACKGROUND_REBUILD_MIN_ENTITIES }, (_, index) => ({
+      name: `module-${index}`,
+      entityType: 'component',
+      observations: [`Module ${index} renders widget ${index % 97}.`],
+    })),
   ],
   relations: [],
 });
@@ -35,8 +43,12 @@ async function largeBank(t: import('node:test').TestContext) {
   return { project, graphFile, stateDir, graph, env: hookEnv(project) };
 }
 
-const prompt = (project: string, session: string, text: string) => JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: session, cwd: project, prompt: text });
-const contextOf = (stdout: string): string => (stdout === '' ? '' : ((JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? ''));
+const prompt = (project: string, session: string, text: string) =>
+  JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: session, cwd: project, prompt: text });
+const contextOf = (stdout: string): string =>
+  stdout === ''
+    ? ''
+    : ((JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '');
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; waited < 20_000; waited += 100) {
@@ -48,17 +60,33 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 
 test('a graph file changed by hand is answered from the previous index at once, and the index catches up in the background', async (t) => {
   const { project, graphFile, stateDir, graph, env } = await largeBank(t);
-  const edited = { ...graph, entities: [...graph.entities, { name: 'redis-sessions', entityType: 'decision', observations: ['We decided to keep user sessions in Redis because Memcached lost them on restart.'] }] };
+  const edited = {
+    ...graph,
+    entities: [
+      ...graph.entities,
+      {
+        name: 'redis-sessions',
+        entityType: 'decision',
+        observations: ['We decided to keep user sessions in Redis because Memcached lost them on restart.'],
+      },
+    ],
+  };
   await writeFile(graphFile, renderGraphIndex(edited, '2026-11-30T01:00:00Z', 'test'));
   assert.equal(openSearchIndex(stateDir, graphFile), undefined, 'the index is behind the file');
 
-  const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), {
+    env,
+    cwd: project,
+  });
   assert.equal(first.exitCode, 0);
   assert.equal(first.stderr, '');
   assert.doesNotMatch(contextOf(first.stdout), /Memcached lost them/, 'answered from the previous index');
   await until(() => openSearchIndex(stateDir, graphFile) !== undefined, 'the background rebuild');
   await until(() => !existsSync(path.join(stateDir, 'search-index', 'rebuild.json')), 'the rebuild marker to go');
-  const second = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  const second = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), {
+    env,
+    cwd: project,
+  });
   assert.match(contextOf(second.stdout), /Memcached lost them/);
   const log = await readFile(path.join(stateDir, 'logs', 'hooks.jsonl'), 'utf8');
   assert.match(log, /"event":"Search index rebuild \(background\)"/);
@@ -69,8 +97,19 @@ test('a large graph file that became unreadable: the previous index answers once
   await writeFile(graphFile, '{"entities": [ oops');
   const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's2', 'how do we paginate the orders endpoint?'), { env, cwd: project });
   assert.match(contextOf(first.stdout), /cursor pagination for the orders API/);
-  await until(() => /"state":"failed"/.test(existsSync(path.join(stateDir, 'search-index', 'rebuild.json')) ? readFileSync(path.join(stateDir, 'search-index', 'rebuild.json'), 'utf8') : ''), 'the rebuild to fail');
-  const second = await runHookProcess(CONTEXT_HOOK, prompt(project, 's2', 'how do we paginate the orders endpoint?'), { env, cwd: project });
+  await until(
+    () =>
+      /"state":"failed"/.test(
+        existsSync(path.join(stateDir, 'search-index', 'rebuild.json'))
+          ? readFileSync(path.join(stateDir, 'search-index', 'rebuild.json'), 'utf8')
+          : '',
+      ),
+    'the rebuild to fail',
+  );
+  const second = await runHookProcess(CONTEXT_HOOK, prompt(project, 's2', 'how do we paginate the orders endpoint?'), {
+    env,
+    cwd: project,
+  });
   const output = JSON.parse(second.stdout) as Record<string, unknown>;
   assert.deepEqual(Object.keys(output), ['systemMessage']);
   assert.match(String(output.systemMessage), /STORE_CORRUPT/);
@@ -79,10 +118,18 @@ test('a large graph file that became unreadable: the previous index answers once
 
 test("the memory server's local file, written by someone else (Claude's own memory tools), is answered from the previous index while it is rebuilt", async (t) => {
   const project = await makeTempProject(t);
-  await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } } } }));
+  await writeFile(
+    path.join(project, '.mcp.json'),
+    JSON.stringify({
+      mcpServers: {
+        memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } },
+      },
+    }),
+  );
   const memoryFile = path.join(project, 'memory', 'graph.jsonl');
   await mkdir(path.dirname(memoryFile), { recursive: true });
-  const line = (entity: { name: string; entityType: string; observations: string[] }) => `${JSON.stringify({ type: 'entity', ...entity })}\n`;
+  const line = (entity: { name: string; entityType: string; observations: string[] }) =>
+    `${JSON.stringify({ type: 'entity', ...entity })}\n`;
   await writeFile(memoryFile, largeGraph().entities.map(line).join(''));
   const env = hookEnv(project, { MEMORY_FABRIC_STORE: 'mcp' });
   const indexDir = path.join(project, '.memories', '.state', 'memory-server');
@@ -90,12 +137,21 @@ test("the memory server's local file, written by someone else (Claude's own memo
   assert.match(contextOf(first.stdout), /cursor pagination for the orders API/, 'the first prompt builds the index');
   assert.ok(openSearchIndex(indexDir, memoryFile));
 
-  await writeFile(memoryFile, `${await readFile(memoryFile, 'utf8')}${line({ name: 'redis-sessions', entityType: 'decision', observations: ['We decided to keep user sessions in Redis because Memcached lost them on restart.'] })}`);
-  const behind = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  await writeFile(
+    memoryFile,
+    `${await readFile(memoryFile, 'utf8')}${line({ name: 'redis-sessions', entityType: 'decision', observations: ['We decided to keep user sessions in Redis because Memcached lost them on restart.'] })}`,
+  );
+  const behind = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'where do we keep user sessions, redis or memcached?'), {
+    env,
+    cwd: project,
+  });
   assert.equal(behind.stderr, '');
   assert.doesNotMatch(contextOf(behind.stdout), /Memcached lost them/, 'answered from the previous index');
   await until(() => openSearchIndex(indexDir, memoryFile) !== undefined, 'the background rebuild');
-  const caughtUp = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  const caughtUp = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'where do we keep user sessions, redis or memcached?'), {
+    env,
+    cwd: project,
+  });
   assert.match(contextOf(caughtUp.stdout), /Memcached lost them/);
 });
 
@@ -104,13 +160,23 @@ test('a Stop on a large bank writes the graph and leaves its search index to a d
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
   const transcript = path.join(project, 's4.jsonl');
   await writeTranscript(transcript, ['We decided to keep user sessions in Redis because Memcached lost them on restart.']);
-  const stop = await runHookProcess(SYNC_HOOK, JSON.stringify({ hook_event_name: 'Stop', session_id: 's4', cwd: project, transcript_path: transcript }), { env, cwd: project });
+  const stop = await runHookProcess(
+    SYNC_HOOK,
+    JSON.stringify({ hook_event_name: 'Stop', session_id: 's4', cwd: project, transcript_path: transcript }),
+    { env, cwd: project },
+  );
   assert.equal(stop.exitCode, 0);
   assert.match(stop.stdout, /written to file bank/);
   assert.match(await readFile(graphFile, 'utf8'), /Memcached lost them/, 'the graph itself is written by the Stop');
-  await until(() => openSearchIndex(stateDir, graphFile) !== undefined && !existsSync(path.join(stateDir, 'search-index', 'rebuild.json')), 'the background rebuild');
+  await until(
+    () => openSearchIndex(stateDir, graphFile) !== undefined && !existsSync(path.join(stateDir, 'search-index', 'rebuild.json')),
+    'the background rebuild',
+  );
   const log = await readFile(path.join(stateDir, 'logs', 'hooks.jsonl'), 'utf8');
   assert.match(log, /"event":"Search index rebuild \(background\)"/);
-  const after = await runHookProcess(CONTEXT_HOOK, prompt(project, 's4', 'where do we keep user sessions, redis or memcached?'), { env, cwd: project });
+  const after = await runHookProcess(CONTEXT_HOOK, prompt(project, 's4', 'where do we keep user sessions, redis or memcached?'), {
+    env,
+    cwd: project,
+  });
   assert.match(contextOf(after.stdout), /Memcached lost them/);
 });

@@ -19,19 +19,86 @@ test('secrets in prose, tool inputs and tool output, and private blocks, are in 
   const transcript = path.join(project, 'leaky.jsonl');
   const [anthropic, openai, github, , aws, slack, stripe, google, jwt, password, bearer, , dbPassword] = PLANTED_SECRETS;
   const lines = [
-    { type: 'user', uuid: 'u1', timestamp: '2026-11-30T10:00:00Z', message: { role: 'user', content: `We decided to use Stripe for billing because ${stripe} works. <private>${PRIVATE_FACT}</private> Always keep ANTHROPIC_API_KEY=${anthropic} out of git.` } },
-    { type: 'assistant', uuid: 'a1', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: `OPENAI_API_KEY=${openai} npm test && curl -H "Authorization: Bearer ${bearer}" https://api.example.com` } }] } },
-    { type: 'user', uuid: 'u2', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', is_error: true, content: `Error: token ${github} rejected; aws ${aws}; slack ${slack}; key ${google}; jwt ${jwt}` }] } },
-    { type: 'assistant', uuid: 'a2', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'npm install stripe' } }] } },
-    { type: 'assistant', uuid: 'a3', message: { role: 'assistant', content: [{ type: 'tool_use', id: 't3', name: 'Bash', input: { command: 'npm test' } }] } },
-    { type: 'user', uuid: 'u3', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't3', is_error: false, content: `ok; connected to postgres://app:${dbPassword}@db/orders with password=${password}` }] } },
+    {
+      type: 'user',
+      uuid: 'u1',
+      timestamp: '2026-11-30T10:00:00Z',
+      message: {
+        role: 'user',
+        content: `We decided to use Stripe for billing because ${stripe} works. <private>${PRIVATE_FACT}</private> Always keep ANTHROPIC_API_KEY=${anthropic} out of git.`,
+      },
+    },
+    {
+      type: 'assistant',
+      uuid: 'a1',
+      message: {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 't1',
+            name: 'Bash',
+            input: { command: `OPENAI_API_KEY=${openai} npm test && curl -H "Authorization: Bearer ${bearer}" https://api.example.com` },
+          },
+        ],
+      },
+    },
+    {
+      type: 'user',
+      uuid: 'u2',
+      message: {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 't1',
+            is_error: true,
+            content: `Error: token ${github} rejected; aws ${aws}; slack ${slack}; key ${google}; jwt ${jwt}`,
+          },
+        ],
+      },
+    },
+    {
+      type: 'assistant',
+      uuid: 'a2',
+      message: { role: 'assistant', content: [{ type: 'tool_use', id: 't2', name: 'Bash', input: { command: 'npm install stripe' } }] },
+    },
+    {
+      type: 'assistant',
+      uuid: 'a3',
+      message: { role: 'assistant', content: [{ type: 'tool_use', id: 't3', name: 'Bash', input: { command: 'npm test' } }] },
+    },
+    {
+      type: 'user',
+      uuid: 'u3',
+      message: {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 't3',
+            is_error: false,
+            content: `ok; connected to postgres://app:${dbPassword}@db/orders with password=${password}`,
+          },
+        ],
+      },
+    },
     { type: 'user', uuid: 'u4', message: { role: 'user', content: `We decided to use Sentry for errors. DB_PASSWORD=${password}` } },
   ];
   await writeFile(transcript, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
-  const payload = JSON.stringify({ hook_event_name: 'Stop', session_id: 'leaky', transcript_path: transcript, cwd: project, last_assistant_message: `Done, the key ${anthropic} is set.` });
+  const payload = JSON.stringify({
+    hook_event_name: 'Stop',
+    session_id: 'leaky',
+    transcript_path: transcript,
+    cwd: project,
+    last_assistant_message: `Done, the key ${anthropic} is set.`,
+  });
 
   // First with the time source down (the delta goes to the outbox), then up (the outbox drains into the bank).
-  const down = await runHookProcess(SYNC_HOOK, payload, { env: hookEnv(project, { MEMORY_FABRIC_TIME_URL: 'http://127.0.0.1:9/', MEMORY_FABRIC_TIME_TIMEOUT_MS: '200' }), cwd: project });
+  const down = await runHookProcess(SYNC_HOOK, payload, {
+    env: hookEnv(project, { MEMORY_FABRIC_TIME_URL: 'http://127.0.0.1:9/', MEMORY_FABRIC_TIME_TIMEOUT_MS: '200' }),
+    cwd: project,
+  });
   assert.match(down.stdout, /secrets redacted.*deltas wait in the outbox/);
   const outboxFiles = (await allFiles(path.join(project, '.memories', '.state', 'outbox'))).length;
   assert.equal(outboxFiles, 1);
@@ -39,8 +106,15 @@ test('secrets in prose, tool inputs and tool output, and private blocks, are in 
   for (const secret of PLANTED_SECRETS) assert.ok(!outboxText.includes(secret), `outbox holds ${secret}`);
 
   const writer = path.join(project, 'writer.jsonl');
-  await writeFile(writer, `${JSON.stringify({ type: 'user', uuid: 'w1', message: { role: 'user', content: 'We decided to use Vite for the admin app.' } })}\n`);
-  const up = await runHookProcess(SYNC_HOOK, JSON.stringify({ hook_event_name: 'Stop', session_id: 'writer', transcript_path: writer, cwd: project }), { env: hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' }), cwd: project });
+  await writeFile(
+    writer,
+    `${JSON.stringify({ type: 'user', uuid: 'w1', message: { role: 'user', content: 'We decided to use Vite for the admin app.' } })}\n`,
+  );
+  const up = await runHookProcess(
+    SYNC_HOOK,
+    JSON.stringify({ hook_event_name: 'Stop', session_id: 'writer', transcript_path: writer, cwd: project }),
+    { env: hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' }), cwd: project },
+  );
   assert.match(up.stdout, /1 outbox deltas written/);
 
   const files = await allFiles(path.join(project, '.memories'));

@@ -37,13 +37,19 @@ test('bad stdin gives a coded error: empty, invalid, too large, never complete',
 });
 
 test('hook input is validated per event; unknown events and fields are tolerated', () => {
-  assert.deepEqual(parseHookInput({ hook_event_name: 'FutureEvent', session_id: 's', novel: { x: 1 } }), { event: 'FutureEvent', sessionId: 's' });
-  assert.deepEqual(parseHookInput({ hook_event_name: 'UserPromptSubmit', session_id: 's', prompt: 'hi', cwd: '/p', effort: { level: 'high' } }), {
-    event: 'UserPromptSubmit',
+  assert.deepEqual(parseHookInput({ hook_event_name: 'FutureEvent', session_id: 's', novel: { x: 1 } }), {
+    event: 'FutureEvent',
     sessionId: 's',
-    prompt: 'hi',
-    cwd: '/p',
   });
+  assert.deepEqual(
+    parseHookInput({ hook_event_name: 'UserPromptSubmit', session_id: 's', prompt: 'hi', cwd: '/p', effort: { level: 'high' } }),
+    {
+      event: 'UserPromptSubmit',
+      sessionId: 's',
+      prompt: 'hi',
+      cwd: '/p',
+    },
+  );
   const cases: Array<[unknown, RegExp]> = [
     [[], /got an array/],
     [null, /got null/],

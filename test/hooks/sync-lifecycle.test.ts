@@ -19,7 +19,8 @@ async function waitFor(check: () => Promise<boolean>, label: string, timeoutMs =
   assert.fail(`timed out waiting for: ${label}`);
 }
 
-const indexHas = (project: string, text: string) => async () => existsSync(indexOf(project)) && (await readFile(indexOf(project), 'utf8')).includes(text);
+const indexHas = (project: string, text: string) => async () =>
+  existsSync(indexOf(project)) && (await readFile(indexOf(project), 'utf8')).includes(text);
 // The detached process logs its line last, just before it exits: after that it writes nothing more.
 const backgroundDone = (project: string, event: string) => async () =>
   (await readFile(path.join(project, '.memories', '.state', 'logs', 'hooks.jsonl'), 'utf8').catch(() => '')).includes(event);
@@ -29,11 +30,18 @@ test('SessionEnd returns at once and a detached process writes the final part of
   const transcript = path.join(project, 's1.jsonl');
   await writeTranscript(transcript, ['We decided to use Redis for the session cache because it is fast.']);
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
-  const run = await runHookProcess(SYNC_HOOK, JSON.stringify({ hook_event_name: 'SessionEnd', session_id: 's1', transcript_path: transcript, cwd: project, reason: 'other' }), { env, cwd: project });
+  const run = await runHookProcess(
+    SYNC_HOOK,
+    JSON.stringify({ hook_event_name: 'SessionEnd', session_id: 's1', transcript_path: transcript, cwd: project, reason: 'other' }),
+    { env, cwd: project },
+  );
   assert.equal(run.exitCode, 0);
   assert.match(run.stdout, /final flush handed to a background process \(pid \d+\)/);
   await waitFor(indexHas(project, 'We decided to use Redis for the session cache'), 'the background flush');
-  await waitFor(async () => (await readdir(path.join(project, '.memories', '.state', 'flush')).catch(() => ['x'])).length === 0, 'the flush request to be removed');
+  await waitFor(
+    async () => (await readdir(path.join(project, '.memories', '.state', 'flush')).catch(() => ['x'])).length === 0,
+    'the flush request to be removed',
+  );
   await waitFor(backgroundDone(project, 'SessionEnd (background flush)'), 'the flusher to finish');
 });
 
@@ -42,14 +50,31 @@ test('SessionStart hands sessions whose end was never seen to a background sweep
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
   const transcript = path.join(project, 'old.jsonl');
   await writeTranscript(transcript, ['We decided to use Kafka for order events because of ordering.']);
-  const stop = await runHookProcess(SYNC_HOOK, JSON.stringify({ hook_event_name: 'Stop', session_id: 'old', transcript_path: transcript, cwd: project }), { env, cwd: project });
+  const stop = await runHookProcess(
+    SYNC_HOOK,
+    JSON.stringify({ hook_event_name: 'Stop', session_id: 'old', transcript_path: transcript, cwd: project }),
+    { env, cwd: project },
+  );
   assert.match(stop.stdout, /\+\d+ entities/);
   // The session went on, then ended without Stop or SessionEnd reaching us (a crash, Ctrl-C).
-  await appendFile(transcript, `${JSON.stringify({ type: 'user', uuid: 'late-1', message: { role: 'user', content: 'We decided to use Avro for the event schemas.' } })}\n`);
+  await appendFile(
+    transcript,
+    `${JSON.stringify({ type: 'user', uuid: 'late-1', message: { role: 'user', content: 'We decided to use Avro for the event schemas.' } })}\n`,
+  );
   const past = new Date(Date.now() - 10 * 60_000);
   await utimes(transcript, past, past);
 
-  const start = await runHookProcess(CONTEXT_HOOK, JSON.stringify({ hook_event_name: 'SessionStart', session_id: 'new', transcript_path: path.join(project, 'new.jsonl'), cwd: project, source: 'startup' }), { env, cwd: project });
+  const start = await runHookProcess(
+    CONTEXT_HOOK,
+    JSON.stringify({
+      hook_event_name: 'SessionStart',
+      session_id: 'new',
+      transcript_path: path.join(project, 'new.jsonl'),
+      cwd: project,
+      source: 'startup',
+    }),
+    { env, cwd: project },
+  );
   assert.equal(start.exitCode, 0);
   assert.match(JSON.parse(start.stdout).hookSpecificOutput.additionalContext, /Kafka/);
   await waitFor(indexHas(project, 'We decided to use Avro for the event schemas.'), 'the background sweep');

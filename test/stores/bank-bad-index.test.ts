@@ -49,7 +49,10 @@ test('placeholder and empty names are refused with the record and the reason; th
     'entity "info": name "info" is a placeholder, not a meaningful name',
     'entity "": name is empty',
   ]);
-  assert.deepEqual((await bank.readGraph()).entities.map((entity) => entity.name), ['orders-api']);
+  assert.deepEqual(
+    (await bank.readGraph()).entities.map((entity) => entity.name),
+    ['orders-api'],
+  );
 });
 
 test('a 20 MB index is read and written through a cycle with nothing lost; a truncated one is refused and kept', async (t) => {
@@ -65,7 +68,10 @@ test('a 20 MB index is read and written through a cycle with nothing lost; a tru
   assert.equal(report.counts.entitiesAddedCount, 1);
   const graph = await bank.readGraph();
   assert.equal(graph.entities.length, 24_001);
-  assert.equal(graph.entities.reduce((sum, entity) => sum + entity.observations.length, 0), 24_000 * 5 + 1);
+  assert.equal(
+    graph.entities.reduce((sum, entity) => sum + entity.observations.length, 0),
+    24_000 * 5 + 1,
+  );
 
   const truncated = text.slice(0, 15_000_000);
   await writeFile(file, truncated);

@@ -12,7 +12,13 @@ const TECHNOLOGIES = ['Redis', 'Kafka', 'PostgreSQL', 'SQLite', 'GraphQL', 'Vite
 const indexFileOf = (project: string) => path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
 
 function syncPayload(project: string, transcript: string, sessionId: string): string {
-  return JSON.stringify({ hook_event_name: 'Stop', session_id: sessionId, transcript_path: transcript, cwd: project, stop_hook_active: false });
+  return JSON.stringify({
+    hook_event_name: 'Stop',
+    session_id: sessionId,
+    transcript_path: transcript,
+    cwd: project,
+    stop_hook_active: false,
+  });
 }
 
 test('eight sync hooks writing one bank at once all land; the index re-parses and the counters add up', { timeout: 120_000 }, async (t) => {
@@ -21,8 +27,17 @@ test('eight sync hooks writing one bank at once all land; the index re-parses an
   const runs = await Promise.all(
     TECHNOLOGIES.map(async (technology, position) => {
       const transcript = path.join(project, `session-${position}.jsonl`);
-      await writeTranscript(transcript, [`We decided to use ${technology} for the service-${position} component because it fits.`, `Always document service-${position} in its README.`]);
-      return execa(process.execPath, [SYNC_HOOK], { input: syncPayload(project, transcript, `session-${position}`), env, extendEnv: false, cwd: project, reject: false });
+      await writeTranscript(transcript, [
+        `We decided to use ${technology} for the service-${position} component because it fits.`,
+        `Always document service-${position} in its README.`,
+      ]);
+      return execa(process.execPath, [SYNC_HOOK], {
+        input: syncPayload(project, transcript, `session-${position}`),
+        env,
+        extendEnv: false,
+        cwd: project,
+        reject: false,
+      });
     }),
   );
   let entitiesAdded = 0;
@@ -34,13 +49,19 @@ test('eight sync hooks writing one bank at once all land; the index re-parses an
     entitiesAdded += Number(added[1]);
   }
   const graph = parseGraphIndex(await readFile(indexFileOf(project), 'utf8'), 'index').graph;
-  for (const technology of TECHNOLOGIES) assert.ok(graph.entities.some((entity) => entity.name === technology.toLowerCase()), technology);
+  for (const technology of TECHNOLOGIES)
+    assert.ok(
+      graph.entities.some((entity) => entity.name === technology.toLowerCase()),
+      technology,
+    );
   assert.equal(entitiesAdded, graph.entities.length, 'every entity was counted exactly once');
   const conventions = graph.entities.find((entity) => entity.name === 'project-conventions');
   assert.equal(conventions?.observations.length, 8);
 });
 
-test('a writer killed with SIGKILL mid-cycle leaves the previous index intact, and the next cycle completes', { timeout: 120_000 }, async (t) => {
+test('a writer killed with SIGKILL mid-cycle leaves the previous index intact, and the next cycle completes', {
+  timeout: 120_000,
+}, async (t) => {
   const project = await makeTempProject(t);
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
   const first = path.join(project, 'first.jsonl');
@@ -50,17 +71,38 @@ test('a writer killed with SIGKILL mid-cycle leaves the previous index intact, a
 
   // A big transcript makes a long write cycle (hundreds of records) to kill at different moments.
   const big = path.join(project, 'big.jsonl');
-  await writeTranscript(big, Array.from({ length: 400 }, (_, position) => `We decided to use approach-${position} for the module-${position} component because of load.`));
+  await writeTranscript(
+    big,
+    Array.from(
+      { length: 400 },
+      (_, position) => `We decided to use approach-${position} for the module-${position} component because of load.`,
+    ),
+  );
   for (const delayMs of [40, 80, 120, 160, 220]) {
-    const child = execa(process.execPath, [SYNC_HOOK], { input: syncPayload(project, big, 'big'), env, extendEnv: false, cwd: project, reject: false });
+    const child = execa(process.execPath, [SYNC_HOOK], {
+      input: syncPayload(project, big, 'big'),
+      env,
+      extendEnv: false,
+      cwd: project,
+      reject: false,
+    });
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     child.kill('SIGKILL');
     await child;
     const text = await readFile(indexFileOf(project), 'utf8');
     const graph = parseGraphIndex(text, 'index').graph;
-    assert.ok(graph.entities.some((entity) => entity.name === 'redis'), `after a kill at ${delayMs} ms the earlier memory is still there`);
+    assert.ok(
+      graph.entities.some((entity) => entity.name === 'redis'),
+      `after a kill at ${delayMs} ms the earlier memory is still there`,
+    );
   }
-  const finished = await execa(process.execPath, [SYNC_HOOK], { input: syncPayload(project, big, 'big'), env, extendEnv: false, cwd: project, reject: false });
+  const finished = await execa(process.execPath, [SYNC_HOOK], {
+    input: syncPayload(project, big, 'big'),
+    env,
+    extendEnv: false,
+    cwd: project,
+    reject: false,
+  });
   assert.equal(finished.exitCode, 0);
   assert.equal(finished.stderr, '', 'the lock left by the killed writer was recovered');
   const graph = parseGraphIndex(await readFile(indexFileOf(project), 'utf8'), 'index').graph;

@@ -23,8 +23,14 @@ test('bootstrap creates the seed layout once; a second bootstrap creates nothing
   const bank = bankAt(project);
   const first = await bootstrapBank(bank, 'demo');
   assert.equal(first.status, 'success');
-  for (const folder of ['context', 'sessions', 'plans', 'executions', 'errors', 'architecture/decisions']) assert.ok(existsSync(path.join(project, '.memories', folder)), folder);
-  assert.deepEqual(first.artifacts.map((artifact) => artifact.path).sort(), ['context/knowledge-graph.index.jsonc', 'context/project.md', 'index.md', 'sessions/2026-11-30T09-15-42Z__session-timeline.md']);
+  for (const folder of ['context', 'sessions', 'plans', 'executions', 'errors', 'architecture/decisions'])
+    assert.ok(existsSync(path.join(project, '.memories', folder)), folder);
+  assert.deepEqual(first.artifacts.map((artifact) => artifact.path).sort(), [
+    'context/knowledge-graph.index.jsonc',
+    'context/project.md',
+    'index.md',
+    'sessions/2026-11-30T09-15-42Z__session-timeline.md',
+  ]);
   await assertGolden('bank-index.md', await read(project, 'index.md'));
   assert.match(await read(project, 'sessions/2026-11-30T09-15-42Z__session-timeline.md'), /bootstrap: memory bank initialized/);
   const second = await bootstrapBank(bankAt(project, '2026-12-01T00:00:00+00:00'), 'demo');
@@ -54,7 +60,10 @@ test('update writes decision, error and plan records with the seed frontmatter a
 test('a later update keeps created_at and the file name, refreshes updated_at', async (t) => {
   const project = await makeTempProject(t);
   await updateBank(bankAt(project), 'demo', buildManualDelta({ decisions: ['We decided to use Redis for the cache.'], errors: [] }));
-  await updateBank(bankAt(project, '2026-12-02T08:00:00+00:00'), 'demo', { entities: [{ name: 'redis', entityType: 'decision', observations: ['Redis runs with persistence off.'] }], relations: [] });
+  await updateBank(bankAt(project, '2026-12-02T08:00:00+00:00'), 'demo', {
+    entities: [{ name: 'redis', entityType: 'decision', observations: ['Redis runs with persistence off.'] }],
+    relations: [],
+  });
   const files = await readdir(path.join(project, '.memories', 'architecture', 'decisions'));
   assert.deepEqual(files, ['2026-11-30T09-15-42Z__redis.md']);
   const text = await read(project, `architecture/decisions/${files[0]}`);
@@ -66,12 +75,28 @@ test('a later update keeps created_at and the file name, refreshes updated_at', 
 
 test('a newer decision on the same subject supersedes the older one; retrieve shows only the live one', async (t) => {
   const project = await makeTempProject(t);
-  await updateBank(bankAt(project, '2026-11-01T00:00:00+00:00'), 'demo', buildManualDelta({ decisions: ['We decided to use offset pagination for the orders API.'], errors: [] }));
-  const second = await updateBank(bankAt(project, '2026-11-20T00:00:00+00:00'), 'demo', buildManualDelta({ decisions: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'], errors: [] }));
+  await updateBank(
+    bankAt(project, '2026-11-01T00:00:00+00:00'),
+    'demo',
+    buildManualDelta({ decisions: ['We decided to use offset pagination for the orders API.'], errors: [] }),
+  );
+  const second = await updateBank(
+    bankAt(project, '2026-11-20T00:00:00+00:00'),
+    'demo',
+    buildManualDelta({
+      decisions: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'],
+      errors: [],
+    }),
+  );
   assert.equal(second.graphDelta.supersededRecordsCount, 1);
-  assert.match(await read(project, 'architecture/decisions/2026-11-01T00-00-00Z__offset-pagination.md'), /status: superseded\nsuperseded_by: cursor-pagination/);
+  assert.match(
+    await read(project, 'architecture/decisions/2026-11-01T00-00-00Z__offset-pagination.md'),
+    /status: superseded\nsuperseded_by: cursor-pagination/,
+  );
   const packet = await retrieveFromBank(bankAt(project), 'demo', 'how do we paginate orders?', SETTINGS);
-  assert.deepEqual(packet.planning.priorDecisions, ['cursor-pagination: We decided to use cursor pagination for the orders API because offset pagination was slow.']);
+  assert.deepEqual(packet.planning.priorDecisions, [
+    'cursor-pagination: We decided to use cursor pagination for the orders API because offset pagination was slow.',
+  ]);
 });
 
 test('retrieve reads constraints, decisions and failures, and writes nothing', async (t) => {
@@ -82,7 +107,12 @@ test('retrieve reads constraints, decisions and failures, and writes nothing', a
   await writeFile(projectMd, `${await readFile(projectMd, 'utf8')}- Node 20 only\n- No network on the prompt path\n`);
   await updateBank(bank, 'demo', buildManualDelta({ decisions: [], errors: [{ text: 'The orders export times out on large accounts' }] }));
   const before = await read(project, 'index.md');
-  const packet = await retrieveFromBank(new BankStore({ bankDir: path.join(project, '.memories'), stateDir: path.join(project, '.memories', '.state') }), 'demo', 'orders export', SETTINGS);
+  const packet = await retrieveFromBank(
+    new BankStore({ bankDir: path.join(project, '.memories'), stateDir: path.join(project, '.memories', '.state') }),
+    'demo',
+    'orders export',
+    SETTINGS,
+  );
   assert.deepEqual(packet.planning.constraints, ['Node 20 only', 'No network on the prompt path']);
   assert.equal(packet.planning.knownFailuresAndPreventions.length, 1);
   assert.match(packet.planning.knownFailuresAndPreventions[0] ?? '', /unresolved/);
@@ -111,7 +141,10 @@ test('reconcile resolves a git merge conflict in the index as the union of both 
   await assert.rejects(bank.readGraph(), /STORE_CORRUPT|invalid JSONC/);
   const contract = await reconcileBank(bankAt(project, '2026-12-01T00:00:00+00:00'), 'demo');
   assert.ok(contract.health.consistencyWarnings.some((warning) => warning.includes('git merge conflict')));
-  assert.deepEqual((await bank.readGraph()).entities.map((candidate) => candidate.name), ['Kafka', 'PostgreSQL', 'Redis']);
+  assert.deepEqual(
+    (await bank.readGraph()).entities.map((candidate) => candidate.name),
+    ['Kafka', 'PostgreSQL', 'Redis'],
+  );
   assert.equal(await read(project, 'context/knowledge-graph.index.corrupt-2026-12-01T00-00-00Z.jsonc'), conflicted);
 });
 
@@ -119,7 +152,10 @@ test('reconcile salvages a damaged index, removes duplicates and restores entiti
   const project = await makeTempProject(t);
   await updateBank(bankAt(project), 'demo', buildManualDelta({ decisions: ['We decided to use Zod for request validation.'], errors: [] }));
   const indexFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
-  await writeFile(indexFile, '{"graphGeneratedAtUtc":"x","entities":[{"entityName":"Vite","entityType":"technology","observations":["a"]},{"entityName":"vite","entityType":"technology","observations":["b"]},{"entityName":"trunc');
+  await writeFile(
+    indexFile,
+    '{"graphGeneratedAtUtc":"x","entities":[{"entityName":"Vite","entityType":"technology","observations":["a"]},{"entityName":"vite","entityType":"technology","observations":["b"]},{"entityName":"trunc',
+  );
   const contract = await reconcileBank(bankAt(project, '2026-12-01T00:00:00+00:00'), 'demo');
   const graph = await bankAt(project).readGraph();
   assert.deepEqual(graph.entities.map((entity) => entity.name).sort(), ['Vite', 'zod']);

@@ -14,14 +14,22 @@ const UTC = '2026-11-30T09:15:42.123456+00:00';
 const DELTA: GraphDelta = {
   entities: [
     { name: 'orders-api', entityType: 'component', observations: ['Serves GET /orders.'] },
-    { name: 'cursor-pagination', entityType: 'decision', observations: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'] },
+    {
+      name: 'cursor-pagination',
+      entityType: 'decision',
+      observations: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'],
+    },
   ],
   relations: [{ from: 'orders-api', to: 'cursor-pagination', relationType: 'uses' }],
 };
 
 async function openBank(project: string, url: string, timeoutMs = 500): Promise<BankStore> {
   const bankDir = path.join(project, '.memories');
-  return new BankStore({ bankDir, stateDir: path.join(bankDir, '.state'), writeTime: () => fetchWriteTime({ kind: 'worldtimeapi', url, timeoutMs }) });
+  return new BankStore({
+    bankDir,
+    stateDir: path.join(bankDir, '.state'),
+    writeTime: () => fetchWriteTime({ kind: 'worldtimeapi', url, timeoutMs }),
+  });
 }
 
 test('a write lands in a sorted, commented JSONC index stamped with the time source', async (t) => {
@@ -33,7 +41,10 @@ test('a write lands in a sorted, commented JSONC index stamped with the time sou
   assert.deepEqual(report.counts, { entitiesAddedCount: 2, relationsAddedCount: 1, observationsAddedCount: 2, supersededRecordsCount: 0 });
   const text = await readFile(bank.indexFile, 'utf8');
   await assertGolden('knowledge-graph.index.jsonc', text.replace(time.url, 'http://time.test/api/timezone/UTC'));
-  assert.deepEqual((await bank.readGraph()).entities.map((entity) => entity.name), ['cursor-pagination', 'orders-api']);
+  assert.deepEqual(
+    (await bank.readGraph()).entities.map((entity) => entity.name),
+    ['cursor-pagination', 'orders-api'],
+  );
   assert.equal(await readFile(path.join(project, '.memories', '.gitignore'), 'utf8'), '.state/\n');
 });
 
@@ -87,7 +98,10 @@ test('a corrupt index is reported with the file and the problem, left untouched,
   for (const corrupt of cases) {
     await mkdir(path.dirname(bank.indexFile), { recursive: true });
     await writeFile(bank.indexFile, corrupt);
-    await assert.rejects(bank.readGraph(), (error: Error & { code?: string }) => error.code === 'STORE_CORRUPT' && error.message.includes(bank.indexFile));
+    await assert.rejects(
+      bank.readGraph(),
+      (error: Error & { code?: string }) => error.code === 'STORE_CORRUPT' && error.message.includes(bank.indexFile),
+    );
     await assert.rejects(bank.writeDelta(DELTA), (error: Error & { code?: string }) => error.code === 'STORE_CORRUPT');
     assert.equal(await readFile(bank.indexFile, 'utf8'), corrupt);
   }

@@ -13,11 +13,20 @@ test('paths outside the memory root are refused: .., absolute paths, symlinks th
   await mkdir(path.join(project, 'elsewhere'));
   await symlink(path.join(project, 'elsewhere'), path.join(root, 'plans'));
   for (const bad of ['../escape.md', 'errors/../../escape.md', '/etc/passwd', 'plans/2026-01-01T00-00-00Z__x.md', 'a\0b']) {
-    assert.throws(() => resolveInsideRoot(root, bad), (error: Error & { code?: string }) => error.code === 'PATH_OUTSIDE_ROOT', bad);
+    assert.throws(
+      () => resolveInsideRoot(root, bad),
+      (error: Error & { code?: string }) => error.code === 'PATH_OUTSIDE_ROOT',
+      bad,
+    );
   }
   assert.equal(resolveInsideRoot(root, 'errors/2026-01-01T00-00-00Z__x.md'), path.join(root, 'errors', '2026-01-01T00-00-00Z__x.md'));
   await assert.rejects(
-    writeRecord(root, 'plans/2026-01-01T00-00-00Z__x.md', { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', utc_datetime_prefix: '2026-01-01T00-00-00Z' }, '# x'),
+    writeRecord(
+      root,
+      'plans/2026-01-01T00-00-00Z__x.md',
+      { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', utc_datetime_prefix: '2026-01-01T00-00-00Z' },
+      '# x',
+    ),
     /leads outside the memory root/,
   );
 });

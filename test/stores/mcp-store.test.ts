@@ -21,19 +21,34 @@ import { bankAt, fixedTime } from '../helpers/bank.ts';
 import { createMemoryServerDouble, type Behaviour } from '../helpers/memory-server-double.ts';
 
 const TIME = '2026-11-30T09:15:42.123456+00:00';
-const OPTIONS = { nowMs: Date.parse('2026-12-01T00:00:00Z'), maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
+const OPTIONS = {
+  nowMs: Date.parse('2026-12-01T00:00:00Z'),
+  maxResults: 20,
+  dedupThreshold: 0.85,
+  boostFactor: 1.2,
+  includeSuperseded: false,
+};
 
 // A store on the project's real server whose writes are stamped with the given time.
 function storeAt(project: string, utcDateTime = TIME): McpStore {
   const server = resolveServer({ projectRoot: project, entryName: 'memory', searchFrom: [PACKAGE_ROOT] });
-  return new McpStore({ server, stateDir: path.join(project, 'state'), callTimeoutMs: 10_000, writeTime: async () => fixedTime(utcDateTime) });
+  return new McpStore({
+    server,
+    stateDir: path.join(project, 'state'),
+    callTimeoutMs: 10_000,
+    writeTime: async () => fixedTime(utcDateTime),
+  });
 }
 
 async function projectWithServer(t: import('node:test').TestContext): Promise<{ project: string; store: McpStore; memoryFile: string }> {
   const project = await makeTempProject(t);
   await writeFile(
     path.join(project, '.mcp.json'),
-    JSON.stringify({ mcpServers: { memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } } } }),
+    JSON.stringify({
+      mcpServers: {
+        memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: 'memory/graph.jsonl' } },
+      },
+    }),
   );
   return { project, store: storeAt(project), memoryFile: path.join(project, 'memory', 'graph.jsonl') };
 }
@@ -41,7 +56,11 @@ async function projectWithServer(t: import('node:test').TestContext): Promise<{ 
 test('the .mcp.json entry runs the installed server with node, MEMORY_FILE_PATH made absolute and its folder created', async (t) => {
   const { project, memoryFile } = await projectWithServer(t);
   const server = resolveServer({ projectRoot: project, entryName: 'memory', searchFrom: [PACKAGE_ROOT] });
-  assert.ok(server.kind === 'stdio' && server.command === process.execPath && server.args[0]?.endsWith(path.join('server-memory', 'dist', 'index.js')));
+  assert.ok(
+    server.kind === 'stdio' &&
+      server.command === process.execPath &&
+      server.args[0]?.endsWith(path.join('server-memory', 'dist', 'index.js')),
+  );
   assert.ok(server.kind === 'stdio' && server.env.MEMORY_FILE_PATH === memoryFile);
   assert.ok(existsSync(path.dirname(memoryFile)));
   assert.throws(() => resolveServer({ projectRoot: project, entryName: 'other', searchFrom: [] }), /has no "other" server/);
@@ -61,7 +80,11 @@ test('writes through the real server: new entities, observations on existing one
   const later = storeAt(project, '2026-12-05T00:00:00+00:00');
   const second = await later.writeDelta({
     entities: [
-      { name: 'cursor-pagination', entityType: 'decision', observations: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'] },
+      {
+        name: 'cursor-pagination',
+        entityType: 'decision',
+        observations: ['We decided to use cursor pagination for the orders API because offset pagination was slow.'],
+      },
       { name: 'orders-api', entityType: 'component', observations: ['Serves GET /orders.'] },
     ],
     relations: [{ from: 'orders-api', to: 'cursor-pagination', relationType: 'uses' }],
@@ -70,23 +93,42 @@ test('writes through the real server: new entities, observations on existing one
   assert.equal(second.counts.supersededRecordsCount, 1);
   const graph = await later.readGraph();
   const byName = new Map(graph.entities.map((entity) => [entity.name, entity]));
-  assert.deepEqual(byName.get('orders-api')?.observations, ['Serves GET /orders.'], 'an existing entity got its observation (create_entities would have skipped it)');
+  assert.deepEqual(
+    byName.get('orders-api')?.observations,
+    ['Serves GET /orders.'],
+    'an existing entity got its observation (create_entities would have skipped it)',
+  );
   assert.equal(byName.get('offset-pagination')?.supersededBy, 'cursor-pagination');
   assert.equal(byName.get('cursor-pagination')?.updatedAt, '2026-12-05T00:00:00+00:00');
   assert.equal(graph.relations.length, 2);
   const file = await readFile(memoryFile, 'utf8');
   assert.match(file, /memory-fabric: superseded by cursor-pagination/);
   assert.equal((file.match(/memory-fabric: updated/g) ?? []).length, 3, 'one date tag per entity: the old one is replaced');
-  const again = await later.writeDelta({ entities: [{ name: 'orders-api', entityType: 'component', observations: ['Serves GET /orders.'] }], relations: [] });
+  const again = await later.writeDelta({
+    entities: [{ name: 'orders-api', entityType: 'component', observations: ['Serves GET /orders.'] }],
+    relations: [],
+  });
   assert.deepEqual(again.counts, { entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
 });
 
-test('the same graph in the bank and in the real server gives the same ranking for every benchmark prompt', { timeout: 180_000 }, async (t) => {
-  const names = ['HankofallTrades__STRATOS.jsonl', 'sm-moshi__dmetrics-go.jsonl', 'omriwen__PRISM.jsonl'].filter((name) => existsSync(path.join(SHARED_CORPUS, 'graphs', name)));
-  const graphs = names.length > 0
-    ? await Promise.all(names.map(async (name) => dedupeGraph(parseServerMemoryJsonl(await readFile(path.join(SHARED_CORPUS, 'graphs', name), 'utf8')).graph).graph))
-    : [{ entities: [{ name: 'cursor-pagination', entityType: 'decision', observations: ['Use cursors for orders.'] }], relations: [] }];
-  const queries = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'bench', 'retrieval', 'queries.json'), 'utf8')) as { queries: Array<{ prompt: string }> };
+test('the same graph in the bank and in the real server gives the same ranking for every benchmark prompt', {
+  timeout: 180_000,
+}, async (t) => {
+  const names = ['HankofallTrades__STRATOS.jsonl', 'sm-moshi__dmetrics-go.jsonl', 'omriwen__PRISM.jsonl'].filter((name) =>
+    existsSync(path.join(SHARED_CORPUS, 'graphs', name)),
+  );
+  const graphs =
+    names.length > 0
+      ? await Promise.all(
+          names.map(
+            async (name) =>
+              dedupeGraph(parseServerMemoryJsonl(await readFile(path.join(SHARED_CORPUS, 'graphs', name), 'utf8')).graph).graph,
+          ),
+        )
+      : [{ entities: [{ name: 'cursor-pagination', entityType: 'decision', observations: ['Use cursors for orders.'] }], relations: [] }];
+  const queries = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'bench', 'retrieval', 'queries.json'), 'utf8')) as {
+    queries: Array<{ prompt: string }>;
+  };
   for (const graph of graphs) {
     const { project, store } = await projectWithServer(t);
     const bank = bankAt(project, TIME);
@@ -124,7 +166,10 @@ async function doubleStore(t: import('node:test').TestContext, behaviour: { curr
 test('a server that answers only with text is read through the text copy', async (t) => {
   const behaviour = { current: 'text-only' as Behaviour };
   const { store } = await doubleStore(t, behaviour);
-  const written = await store.writeDelta({ entities: [{ name: 'redis-cache', entityType: 'decision', observations: ['Use Redis.'] }], relations: [] });
+  const written = await store.writeDelta({
+    entities: [{ name: 'redis-cache', entityType: 'decision', observations: ['Use Redis.'] }],
+    relations: [],
+  });
   assert.equal(written.written, true);
 });
 
@@ -133,9 +178,16 @@ test('isError, garbage, a hang and a death mid-call become clear errors within t
     const behaviour = { current: mode as Behaviour };
     const { store, project } = await doubleStore(t, behaviour, 400);
     const started = Date.now();
-    await assert.rejects(store.readGraph(), (error: Error & { code?: string }) => ['STORE_WRITE_FAILED', 'STORE_CORRUPT', 'STORE_UNREADABLE'].includes(error.code ?? ''), mode);
+    await assert.rejects(
+      store.readGraph(),
+      (error: Error & { code?: string }) => ['STORE_WRITE_FAILED', 'STORE_CORRUPT', 'STORE_UNREADABLE'].includes(error.code ?? ''),
+      mode,
+    );
     assert.ok(Date.now() - started < 3000, `${mode} ended in time`);
-    const report = await store.writeDelta({ entities: [{ name: 'kafka-events', entityType: 'decision', observations: ['Use Kafka.'] }], relations: [] });
+    const report = await store.writeDelta({
+      entities: [{ name: 'kafka-events', entityType: 'decision', observations: ['Use Kafka.'] }],
+      relations: [],
+    });
     assert.equal(report.written, false, mode);
     assert.equal(report.outboxPending, 1);
     assert.ok(existsSync(path.join(project, 'state', 'outbox')));
@@ -153,11 +205,25 @@ test('a Streamable HTTP memory server on loopback works as the store', async (t)
     await transport.handleRequest(request, response);
   });
   await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
-  t.after(() => new Promise<void>((resolve) => { httpServer.closeAllConnections(); httpServer.close(() => resolve()); }));
+  t.after(
+    () =>
+      new Promise<void>((resolve) => {
+        httpServer.closeAllConnections();
+        httpServer.close(() => resolve());
+      }),
+  );
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`;
   const project = await makeTempProject(t);
-  const store = new McpStore({ server: resolveServer({ projectRoot: project, entryName: 'memory', url, searchFrom: [] }), stateDir: path.join(project, 'state'), callTimeoutMs: 5000, writeTime: async () => fixedTime(TIME) });
-  const report = await store.writeDelta({ entities: [{ name: 'cursor-pagination', entityType: 'decision', observations: ['We decided to use cursor pagination.'] }], relations: [] });
+  const store = new McpStore({
+    server: resolveServer({ projectRoot: project, entryName: 'memory', url, searchFrom: [] }),
+    stateDir: path.join(project, 'state'),
+    callTimeoutMs: 5000,
+    writeTime: async () => fixedTime(TIME),
+  });
+  const report = await store.writeDelta({
+    entities: [{ name: 'cursor-pagination', entityType: 'decision', observations: ['We decided to use cursor pagination.'] }],
+    relations: [],
+  });
   assert.equal(report.written, true, report.deferredBecause);
   assert.equal(graph.entities.length, 1);
   const memories = retrieveFromView(await store.openView(), 'how do we paginate?', OPTIONS).memories;

@@ -15,7 +15,13 @@ import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
 import { PACKAGE_ROOT, SHARED_CORPUS, makeTempProject } from '../helpers/temp-project.ts';
 import { bankAt } from '../helpers/bank.ts';
 
-const OPTIONS = { nowMs: Date.parse('2026-12-01T00:00:00Z'), maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
+const OPTIONS = {
+  nowMs: Date.parse('2026-12-01T00:00:00Z'),
+  maxResults: 20,
+  dedupThreshold: 0.85,
+  boostFactor: 1.2,
+  includeSuperseded: false,
+};
 
 async function graphsToCompare(): Promise<Array<[string, KnowledgeGraph]>> {
   const graphs: Array<[string, KnowledgeGraph]> = [['pagination fixture', PAGINATION_GRAPH]];
@@ -40,15 +46,27 @@ async function indexOnDisk(t: import('node:test').TestContext, graph: KnowledgeG
 }
 
 test('the index on disk ranks every benchmark prompt exactly as the in-memory view does', async (t) => {
-  const queries = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'bench', 'retrieval', 'queries.json'), 'utf8')) as { queries: Array<{ prompt: string }> };
-  const prompts = [...new Set(['how do we paginate the orders endpoint?', 'what did database-engineer recommend?', '', ...queries.queries.map((query) => query.prompt)])];
+  const queries = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'bench', 'retrieval', 'queries.json'), 'utf8')) as {
+    queries: Array<{ prompt: string }>;
+  };
+  const prompts = [
+    ...new Set([
+      'how do we paginate the orders endpoint?',
+      'what did database-engineer recommend?',
+      '',
+      ...queries.queries.map((query) => query.prompt),
+    ]),
+  ];
   for (const [label, graph] of await graphsToCompare()) {
     const { graphFile, stateDir } = await indexOnDisk(t, graph);
     const onDisk = openSearchIndex(stateDir, graphFile);
     assert.ok(onDisk, label);
     const inMemory = buildGraphView(graph);
     for (const prompt of prompts) {
-      const describe = (view: typeof inMemory) => retrieveFromView(view, prompt, OPTIONS).memories.map((memory) => `${memory.id} ${memory.score.toFixed(6)} ${JSON.stringify(memory.graphRelations)}`);
+      const describe = (view: typeof inMemory) =>
+        retrieveFromView(view, prompt, OPTIONS).memories.map(
+          (memory) => `${memory.id} ${memory.score.toFixed(6)} ${JSON.stringify(memory.graphRelations)}`,
+        );
       assert.deepEqual(describe(onDisk), describe(inMemory), `${label}: "${prompt}"`);
     }
   }
@@ -68,7 +86,11 @@ test('a stale or damaged index is not used', async (t) => {
 test('a write cycle refreshes the index; a reader of a bank without one builds it', async (t) => {
   const project = await makeTempProject(t);
   const bank = bankAt(project);
-  const entities = Array.from({ length: 250 }, (_, index) => ({ name: `service-${index}`, entityType: 'component', observations: [`Service ${index} handles billing retries.`] }));
+  const entities = Array.from({ length: 250 }, (_, index) => ({
+    name: `service-${index}`,
+    entityType: 'component',
+    observations: [`Service ${index} handles billing retries.`],
+  }));
   await bank.writeDelta({ entities, relations: [] });
   assert.ok(openSearchIndex(bank.paths.stateDir, bank.indexFile), 'written with the graph');
   await rm(path.join(bank.paths.stateDir, 'search-index'), { recursive: true });
@@ -83,7 +105,10 @@ test('names of any spelling come back whole and are found by any case, with more
     entities: names.map((name, index) => ({
       name,
       entityType: 'component',
-      observations: index === 4 ? Array.from({ length: 40 }, (_, k) => (k >= 34 ? `rocket launcher note ${k}` : `filler ${k}`)) : [`note about ${name}`],
+      observations:
+        index === 4
+          ? Array.from({ length: 40 }, (_, k) => (k >= 34 ? `rocket launcher note ${k}` : `filler ${k}`))
+          : [`note about ${name}`],
     })),
     relations: [],
   };
@@ -97,7 +122,9 @@ test('names of any spelling come back whole and are found by any case, with more
   assert.equal(view.idOf('PLAIN'), 4);
   assert.equal(view.idOf('absent'), undefined);
   assert.ok(view.nameHeads().has('ünïcode'));
-  const describe = (prompt: string, target: typeof view) => retrieveFromView(target, prompt, OPTIONS).memories.map((memory) => `${memory.id} ${memory.score.toFixed(6)}`);
-  for (const prompt of ['rocket launcher', 'ask the ünïcode names team', 'strasse cache']) assert.deepEqual(describe(prompt, view), describe(prompt, buildGraphView(graph)), prompt);
+  const describe = (prompt: string, target: typeof view) =>
+    retrieveFromView(target, prompt, OPTIONS).memories.map((memory) => `${memory.id} ${memory.score.toFixed(6)}`);
+  for (const prompt of ['rocket launcher', 'ask the ünïcode names team', 'strasse cache'])
+    assert.deepEqual(describe(prompt, view), describe(prompt, buildGraphView(graph)), prompt);
   assert.ok(describe('rocket launcher', view).some((line) => line.startsWith('graph:plain ')));
 });

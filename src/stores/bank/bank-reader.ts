@@ -67,7 +67,12 @@ export class BankReader implements GraphStore {
     // The version of the file is taken before it is read (a write cycle may replace the file meanwhile).
     const before = await stat(this.indexFile).catch(() => undefined);
     const graph = await this.readGraph();
-    return indexedView(this.options.stateDir, this.indexFile, graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES ? before : undefined, graph);
+    return indexedView(
+      this.options.stateDir,
+      this.indexFile,
+      graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES ? before : undefined,
+      graph,
+    );
   }
 
   // A reader never writes.

@@ -32,7 +32,13 @@ export class BankStore extends BankReader {
     try {
       // The write side (records, YAML) is loaded only when there is something to write.
       const { runWriteCycle } = await import('./write-cycle.ts');
-      const { value, written } = await runWriteCycle(this.paths, time, (cycle) => this.#applyDeltas(cycle, delta, provenance), this.options.lockTimeoutMs, this.options.rebuildInBackground);
+      const { value, written } = await runWriteCycle(
+        this.paths,
+        time,
+        (cycle) => this.#applyDeltas(cycle, delta, provenance),
+        this.options.lockTimeoutMs,
+        this.options.rebuildInBackground,
+      );
       return { ...value, writtenFiles: written, writeTime: { utcDateTime: time.utcDateTime, utcDateTimePrefix: time.utcDateTimePrefix } };
     } catch (error) {
       if (isMemoryFabricError(error) && (error.code === 'STORE_CORRUPT' || error.code === 'STORE_UNREADABLE')) {
@@ -42,7 +48,6 @@ export class BankStore extends BankReader {
       return deferToOutbox(this.outboxDir, delta, error, provenance);
     }
   }
-
 
   // The write time of a cycle (TIME_SOURCE_UNAVAILABLE when it cannot be had).
   async fetchTime(): Promise<WriteTime> {
@@ -56,7 +61,11 @@ export class BankStore extends BankReader {
     const counts = zeroCounts();
     const rejected: string[] = [];
     const batches = [
-      ...pending.entries.map((entry) => ({ delta: entry.delta, sessionId: entry.sessionId, mergeNearDuplicates: entry.sessionId !== undefined })),
+      ...pending.entries.map((entry) => ({
+        delta: entry.delta,
+        sessionId: entry.sessionId,
+        mergeNearDuplicates: entry.sessionId !== undefined,
+      })),
       { delta, sessionId: provenance.sessionId, mergeNearDuplicates: provenance.mergeNearDuplicates === true },
     ];
     const touched = new Map<string, Set<string>>();
@@ -79,7 +88,8 @@ export class BankStore extends BankReader {
       counts.supersededRecordsCount += supersessions.length;
       for (const entry of supersessions) changedKeys.add(canonicalEntityKey(entry.older));
     }
-    const changed = counts.entitiesAddedCount + counts.relationsAddedCount + counts.observationsAddedCount + counts.supersededRecordsCount > 0;
+    const changed =
+      counts.entitiesAddedCount + counts.relationsAddedCount + counts.observationsAddedCount + counts.supersededRecordsCount > 0;
     if (changed) {
       const { findRecordPaths } = await import('./records.ts');
       const existing = await findRecordPaths(this.options.bankDir);
@@ -90,23 +100,49 @@ export class BankStore extends BankReader {
       await cycle.writeGraph(graph);
     }
     await removeFromOutbox(pending.entries);
-    return { written: true, counts, observationsMerged, rejected, timeSourceLabel: cycle.time.sourceLabel, outboxPending: pending.unreadable.length, outboxDrained: pending.entries.length };
+    return {
+      written: true,
+      counts,
+      observationsMerged,
+      rejected,
+      timeSourceLabel: cycle.time.sourceLabel,
+      outboxPending: pending.unreadable.length,
+      outboxDrained: pending.entries.length,
+    };
   }
 
   // Decision and error entities that changed get their markdown record (created once, refreshed after).
-  async #writeEntityRecords(cycle: WriteCycle, graph: KnowledgeGraph, changedNames: ReadonlySet<string>, existing: ReadonlyMap<string, string>): Promise<void> {
+  async #writeEntityRecords(
+    cycle: WriteCycle,
+    graph: KnowledgeGraph,
+    changedNames: ReadonlySet<string>,
+    existing: ReadonlyMap<string, string>,
+  ): Promise<void> {
     for (const entity of graph.entities) {
       const kind = recordKindFor(entity.entityType);
       if (!kind || !changedNames.has(canonicalEntityKey(entity.name))) continue;
-      const relativePath = existing.get(`${kind}|${slugify(entity.name)}`) ?? `${RECORD_FOLDERS[kind]}/${recordFileName(cycle.time.utcDateTimePrefix, entity.name)}`;
-      const status = entity.supersededBy ? 'superseded' : kind === 'error' ? (entity.observations.some((text) => /^fix(ed)?\b/i.test(text)) ? 'resolved' : 'unresolved') : 'active';
-      await cycle.writeRecord(relativePath, renderEntityRecordBody(entity, graph.relations), { entity_name: entity.name, status, ...(entity.supersededBy ? { superseded_by: entity.supersededBy } : {}) });
+      const relativePath =
+        existing.get(`${kind}|${slugify(entity.name)}`) ??
+        `${RECORD_FOLDERS[kind]}/${recordFileName(cycle.time.utcDateTimePrefix, entity.name)}`;
+      const status = entity.supersededBy
+        ? 'superseded'
+        : kind === 'error'
+          ? entity.observations.some((text) => /^fix(ed)?\b/i.test(text))
+            ? 'resolved'
+            : 'unresolved'
+          : 'active';
+      await cycle.writeRecord(relativePath, renderEntityRecordBody(entity, graph.relations), {
+        entity_name: entity.name,
+        status,
+        ...(entity.supersededBy ? { superseded_by: entity.supersededBy } : {}),
+      });
     }
   }
 
   async #writeSessionOverview(cycle: WriteCycle, sessionId: string, names: string[], existing: ReadonlyMap<string, string>): Promise<void> {
     const suffix = `session-${slugify(sessionId).slice(0, 36)}-overview`;
-    const relativePath = existing.get(`session|${suffix}`) ?? `${RECORD_FOLDERS.session}/${recordFileName(cycle.time.utcDateTimePrefix, suffix)}`;
+    const relativePath =
+      existing.get(`session|${suffix}`) ?? `${RECORD_FOLDERS.session}/${recordFileName(cycle.time.utcDateTimePrefix, suffix)}`;
     const previous = await cycle.readRecord(relativePath);
     const body = renderSessionOverviewBody(previous?.body, { sessionId, entities: names, syncedAt: cycle.time.utcDateTime });
     await cycle.writeRecord(relativePath, body, { session_id: sessionId });

@@ -63,18 +63,22 @@ export function renderGraphIndex(graph: KnowledgeGraph, generatedAtUtc: string, 
   const document = {
     graphGeneratedAtUtc: generatedAtUtc,
     graphTimeSource: timeSource,
-    entities: sorted.entities.map((entity): EntityRecord => ({
-      entityName: entity.name,
-      entityType: entity.entityType,
-      observations: entity.observations,
-      ...(entity.updatedAt ? { updatedAtUtc: entity.updatedAt } : {}),
-      ...(entity.supersededBy ? { status: 'superseded', supersededBy: entity.supersededBy } : {}),
-    })),
-    relations: sorted.relations.map((relation): RelationRecord => ({
-      sourceEntityName: relation.from,
-      targetEntityName: relation.to,
-      relationType: relation.relationType,
-    })),
+    entities: sorted.entities.map(
+      (entity): EntityRecord => ({
+        entityName: entity.name,
+        entityType: entity.entityType,
+        observations: entity.observations,
+        ...(entity.updatedAt ? { updatedAtUtc: entity.updatedAt } : {}),
+        ...(entity.supersededBy ? { status: 'superseded', supersededBy: entity.supersededBy } : {}),
+      }),
+    ),
+    relations: sorted.relations.map(
+      (relation): RelationRecord => ({
+        sourceEntityName: relation.from,
+        targetEntityName: relation.to,
+        relationType: relation.relationType,
+      }),
+    ),
   };
   const header = [
     '// memory-fabric knowledge graph index (JSONC). Written by memory-fabric; safe to edit by hand.',
@@ -89,7 +93,9 @@ function toEntity(value: unknown, position: number, fail: (problem: string) => n
   if (typeof record.entityName !== 'string') return fail(`entities[${position}].entityName must be a string`);
   const problem = validateName(record.entityName);
   if (problem) warnings.push(`entities[${position}]: ${problem}`);
-  const observations = Array.isArray(record.observations) ? record.observations.filter((item): item is string => typeof item === 'string') : [];
+  const observations = Array.isArray(record.observations)
+    ? record.observations.filter((item): item is string => typeof item === 'string')
+    : [];
   return {
     name: record.entityName,
     entityType: typeof record.entityType === 'string' ? record.entityType : 'entity',

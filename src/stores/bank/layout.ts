@@ -64,7 +64,10 @@ export function resolveInsideRoot(root: string, relative: string): string {
   while (existing !== root && !exists(existing)) existing = path.dirname(existing);
   const real = realpathOrSelf(existing);
   if (real !== realRoot && !real.startsWith(`${realRoot}${path.sep}`)) {
-    throw new MemoryFabricError('PATH_OUTSIDE_ROOT', `${JSON.stringify(relative)} leads outside the memory root ${root} (through a symlink to ${real})`);
+    throw new MemoryFabricError(
+      'PATH_OUTSIDE_ROOT',
+      `${JSON.stringify(relative)} leads outside the memory root ${root} (through a symlink to ${real})`,
+    );
   }
   return resolved;
 }

@@ -21,7 +21,8 @@ export async function withFileLock<T>(lockFile: string, options: LockOptions, wo
       }
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new MemoryFabricError('STORE_WRITE_FAILED', `could not create lock ${lockFile}`, { cause: error });
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new MemoryFabricError('STORE_WRITE_FAILED', `could not create lock ${lockFile}`, { cause: error });
       if (await isAbandoned(lockFile, options.staleMs)) {
         await rm(lockFile, { force: true });
         continue;

@@ -17,11 +17,22 @@ export interface OutboxEntry {
 let saved = 0;
 
 // Saves a delta; file names sort in arrival order.
-export async function addToOutbox(outboxDir: string, delta: GraphDelta, reason: string, provenance: { sessionId?: string } = {}): Promise<string> {
+export async function addToOutbox(
+  outboxDir: string,
+  delta: GraphDelta,
+  reason: string,
+  provenance: { sessionId?: string } = {},
+): Promise<string> {
   saved += 1;
-  const unique = `${process.pid}-${saved.toString().padStart(4, '0')}-${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+  const unique = `${process.pid}-${saved.toString().padStart(4, '0')}-${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
   const file = path.join(outboxDir, `${Date.now().toString().padStart(15, '0')}-${unique}.json`);
-  await writeFileAtomic(file, `${JSON.stringify({ version: 1, reason, ...(provenance.sessionId ? { sessionId: provenance.sessionId } : {}), delta })}\n`, (written) => JSON.parse(written));
+  await writeFileAtomic(
+    file,
+    `${JSON.stringify({ version: 1, reason, ...(provenance.sessionId ? { sessionId: provenance.sessionId } : {}), delta })}\n`,
+    (written) => JSON.parse(written),
+  );
   return file;
 }
 
@@ -54,9 +65,21 @@ export async function removeFromOutbox(entries: readonly OutboxEntry[]): Promise
 }
 
 // A write that could not happen now: the delta (if any) waits in the outbox, and the report says why.
-export async function deferToOutbox(outboxDir: string, delta: GraphDelta, error: unknown, provenance: { sessionId?: string } = {}): Promise<WriteReport> {
+export async function deferToOutbox(
+  outboxDir: string,
+  delta: GraphDelta,
+  error: unknown,
+  provenance: { sessionId?: string } = {},
+): Promise<WriteReport> {
   const reason = error instanceof Error ? error.message : String(error);
   if (delta.entities.length + delta.relations.length > 0) await addToOutbox(outboxDir, delta, reason, provenance);
   const pending = await readOutbox(outboxDir);
-  return { written: false, counts: zeroCounts(), rejected: [], outboxPending: pending.entries.length + pending.unreadable.length, outboxDrained: 0, deferredBecause: reason };
+  return {
+    written: false,
+    counts: zeroCounts(),
+    rejected: [],
+    outboxPending: pending.entries.length + pending.unreadable.length,
+    outboxDrained: 0,
+    deferredBecause: reason,
+  };
 }

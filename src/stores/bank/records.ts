@@ -26,7 +26,12 @@ export interface MemoryRecord {
 // Renders a record: frontmatter (the seed's three keys first) and a markdown body.
 export function renderRecord(frontmatter: RecordFrontmatter, body: string): string {
   const { created_at, updated_at, utc_datetime_prefix, ...rest } = frontmatter;
-  const ordered = { created_at, updated_at, utc_datetime_prefix, ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) };
+  const ordered = {
+    created_at,
+    updated_at,
+    utc_datetime_prefix,
+    ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+  };
   return matter.stringify(body.endsWith('\n') ? body : `${body}\n`, ordered);
 }
 
@@ -38,13 +43,20 @@ export function parseRecord(text: string, relativePath: string): MemoryRecord {
   } catch (error) {
     throw new MemoryFabricError('STORE_CORRUPT', `${relativePath}: invalid YAML frontmatter`, { cause: error });
   }
-  const data = Object.fromEntries(Object.entries(parsed.data as Record<string, unknown>).map(([key, value]) => [key, value instanceof Date ? value.toISOString() : value]));
+  const data = Object.fromEntries(
+    Object.entries(parsed.data as Record<string, unknown>).map(([key, value]) => [
+      key,
+      value instanceof Date ? value.toISOString() : value,
+    ]),
+  );
   for (const key of ['created_at', 'updated_at']) {
     if (typeof data[key] !== 'string' || Number.isNaN(Date.parse(data[key] as string))) {
       throw new MemoryFabricError('STORE_CORRUPT', `${relativePath}: frontmatter needs a valid ${key}`);
     }
   }
-  const kind = (Object.entries(RECORD_FOLDERS) as Array<[RecordKind, string]>).find(([, folder]) => relativePath.startsWith(`${folder}/`))?.[0];
+  const kind = (Object.entries(RECORD_FOLDERS) as Array<[RecordKind, string]>).find(([, folder]) =>
+    relativePath.startsWith(`${folder}/`),
+  )?.[0];
   return { relativePath, ...(kind ? { kind } : {}), frontmatter: data as RecordFrontmatter, body: parsed.content };
 }
 
@@ -120,7 +132,11 @@ export function stampFrontmatter(
 // The bullet list under "## Observations" in an entity record's body.
 export function recordObservations(record: MemoryRecord): string[] {
   const section = record.body.split(/^## Observations\s*$/m)[1]?.split(/^## /m)[0] ?? '';
-  return section.split('\n').filter((line) => line.startsWith('- ')).map((line) => line.slice(2).trim()).filter((line) => line !== '(none yet)');
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('- '))
+    .map((line) => line.slice(2).trim())
+    .filter((line) => line !== '(none yet)');
 }
 
 // Existing records by "<kind>|<name part of the file name>", from the folder listings alone (nothing is parsed).

@@ -8,7 +8,16 @@ import path from 'node:path';
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from '../../core/graph.ts';
 import { buildNameTable, lookupName } from '../../core/name-table.ts';
 import { nameHead } from '../../core/text.ts';
-import { buildGraphView, buildPostings, POSTING_WIDTH, indexNames, indexRelations, summarize, type GraphView, type IndexedRelation } from '../../core/graph-view.ts';
+import {
+  buildGraphView,
+  buildPostings,
+  POSTING_WIDTH,
+  indexNames,
+  indexRelations,
+  summarize,
+  type GraphView,
+  type IndexedRelation,
+} from '../../core/graph-view.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { GRAPH_INDEX } from './layout.ts';
@@ -40,12 +49,20 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   await writeNames(write, graph);
   await writeRelations(write, graph);
   await writeEntities(write, graph);
-  const pointer: Pointer = { version: VERSION, generation, sourceSize: source.size, sourceMtimeMs: source.mtimeMs, entityCount: graph.entities.length };
+  const pointer: Pointer = {
+    version: VERSION,
+    generation,
+    sourceSize: source.size,
+    sourceMtimeMs: source.mtimeMs,
+    entityCount: graph.entities.length,
+  };
   await writeFileAtomic(path.join(root, 'current.json'), `${JSON.stringify(pointer)}\n`);
   // Older generations go, except the one just replaced (a reader may still be on it).
   const keep = new Set([generation]);
   const others = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !keep.has(entry.name));
-  const byAge = await Promise.all(others.map(async (entry) => ({ name: entry.name, mtime: (await stat(path.join(root, entry.name))).mtimeMs })));
+  const byAge = await Promise.all(
+    others.map(async (entry) => ({ name: entry.name, mtime: (await stat(path.join(root, entry.name))).mtimeMs })),
+  );
   for (const old of byAge.sort((a, b) => b.mtime - a.mtime).slice(1)) await rm(path.join(root, old.name), { recursive: true, force: true });
 }
 
@@ -142,7 +159,12 @@ export function openSearchIndex(stateDir: string, graphFile: string): GraphView 
 // The view of a graph read from graphFile when it had the given version (size and mtime, taken before the read:
 // an index must never claim a newer version than the graph it holds): its index written and opened, or, when
 // that fails, built in memory.
-export async function indexedView(stateDir: string, graphFile: string, version: { size: number; mtimeMs: number } | undefined, graph: KnowledgeGraph): Promise<GraphView> {
+export async function indexedView(
+  stateDir: string,
+  graphFile: string,
+  version: { size: number; mtimeMs: number } | undefined,
+  graph: KnowledgeGraph,
+): Promise<GraphView> {
   if (version) {
     await mkdir(stateDir, { recursive: true }).catch(() => undefined);
     await writeSearchIndex(stateDir, graph, { size: version.size, mtimeMs: version.mtimeMs }).catch(() => undefined);
@@ -217,9 +239,22 @@ function rebuildDecision(stateDir: string, graphFile: string, nowMs: number): 's
 }
 
 // Records that a rebuild of the graph file as it is now is running (pid), or failed (error); clears the record.
-export async function markRebuild(stateDir: string, graphFile: string, state: RebuildMarker['state'], pid: number, error?: string): Promise<void> {
+export async function markRebuild(
+  stateDir: string,
+  graphFile: string,
+  state: RebuildMarker['state'],
+  pid: number,
+  error?: string,
+): Promise<void> {
   const source = await stat(graphFile).catch(() => ({ size: -1, mtimeMs: -1 }));
-  const marker: RebuildMarker = { state, pid, atMs: Date.now(), sourceSize: source.size, sourceMtimeMs: source.mtimeMs, ...(error ? { error } : {}) };
+  const marker: RebuildMarker = {
+    state,
+    pid,
+    atMs: Date.now(),
+    sourceSize: source.size,
+    sourceMtimeMs: source.mtimeMs,
+    ...(error ? { error } : {}),
+  };
   await mkdir(folderOf(stateDir), { recursive: true });
   await writeFileAtomic(rebuildMarkerFile(stateDir), `${JSON.stringify(marker)}\n`);
 }
@@ -236,7 +271,11 @@ export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
 // after this marks it running; a reader without start serves it only while another process rebuilds), and the last
 // rebuild of this version of the file did not fail (then the caller reads the file itself, and reports what is
 // wrong with it).
-export async function openBehindIndex(stateDir: string, graphFile: string, start: (() => Promise<void>) | undefined): Promise<GraphView | undefined> {
+export async function openBehindIndex(
+  stateDir: string,
+  graphFile: string,
+  start: (() => Promise<void>) | undefined,
+): Promise<GraphView | undefined> {
   if (!existsSync(graphFile)) return undefined;
   const last = openLastSearchIndex(stateDir);
   if (!last || last.size < BACKGROUND_REBUILD_MIN_ENTITIES) return undefined;
@@ -287,13 +326,18 @@ function loadGeneration(folder: string, size: number): GraphView {
   const nameTable = ints('names.hash');
   const offsetBuffer = read('entities.idx');
   const offsets = new Int32Array(offsetBuffer.buffer, offsetBuffer.byteOffset, offsetBuffer.byteLength / 4);
-  if (nameOffsets.length !== size + 1 || nameOffsets[size] !== namesText.length || offsets.length !== size * 2) throw new Error('search index is incomplete');
+  if (nameOffsets.length !== size + 1 || nameOffsets[size] !== namesText.length || offsets.length !== size * 2)
+    throw new Error('search index is incomplete');
   const name = (id: number): string => (id >= 0 && id < size ? namesText.slice(nameOffsets[id], nameOffsets[id + 1]) : '');
 
   const relationsOf = (id: number): readonly IndexedRelation[] => {
     const relations: IndexedRelation[] = [];
     for (let row = rows[id] ?? 0; row < (rows[id + 1] ?? 0); row += 1) {
-      relations.push({ from: adjacency[row * 3] as number, to: adjacency[row * 3 + 1] as number, relationType: relationTypes[adjacency[row * 3 + 2] as number] ?? '' });
+      relations.push({
+        from: adjacency[row * 3] as number,
+        to: adjacency[row * 3 + 1] as number,
+        relationType: relationTypes[adjacency[row * 3 + 2] as number] ?? '',
+      });
     }
     return relations;
   };

@@ -29,7 +29,12 @@ const ISO_UTC = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]
 export async function fetchWriteTime(options: TimeSourceOptions): Promise<WriteTime> {
   if (options.kind === 'system') {
     const utcDateTime = new Date((options.nowMs ?? Date.now)()).toISOString();
-    return { utcDateTime, utcDateTimePrefix: toUtcPrefix(utcDateTime), sourceLabel: 'system-clock (explicit MEMORY_FABRIC_TIME_SOURCE=system)', systemClock: true };
+    return {
+      utcDateTime,
+      utcDateTimePrefix: toUtcPrefix(utcDateTime),
+      sourceLabel: 'system-clock (explicit MEMORY_FABRIC_TIME_SOURCE=system)',
+      systemClock: true,
+    };
   }
   let body: unknown;
   try {

@@ -52,17 +52,27 @@ export async function connectTransport(transport: Transport, description: string
     await withDeadline(started, timeoutMs, `connecting to ${description}`);
   } catch (error) {
     await closeTransport(transport);
-    throw isMemoryFabricError(error) ? error : new MemoryFabricError('STORE_UNREADABLE', `cannot connect to ${description}`, { cause: error });
+    throw isMemoryFabricError(error)
+      ? error
+      : new MemoryFabricError('STORE_UNREADABLE', `cannot connect to ${description}`, { cause: error });
   }
   return {
     async call(tool, args) {
       let result;
       try {
-        result = await withDeadline(client.callTool({ name: tool, arguments: args }, undefined, { timeout: timeoutMs }), timeoutMs, `${tool} on ${description}`);
+        result = await withDeadline(
+          client.callTool({ name: tool, arguments: args }, undefined, { timeout: timeoutMs }),
+          timeoutMs,
+          `${tool} on ${description}`,
+        );
       } catch (error) {
-        throw isMemoryFabricError(error) ? error : new MemoryFabricError('STORE_UNREADABLE', `${tool} failed on ${description}`, { cause: error });
+        throw isMemoryFabricError(error)
+          ? error
+          : new MemoryFabricError('STORE_UNREADABLE', `${tool} failed on ${description}`, { cause: error });
       }
-      const text = Array.isArray(result.content) ? result.content.map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : '')).join('') : '';
+      const text = Array.isArray(result.content)
+        ? result.content.map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : '')).join('')
+        : '';
       if (result.isError) throw new MemoryFabricError('STORE_WRITE_FAILED', `${tool} was refused by ${description}: ${text.slice(0, 300)}`);
       if (result.structuredContent !== undefined) return result.structuredContent;
       try {
@@ -85,7 +95,13 @@ export async function connectServer(params: ServerParams, timeoutMs: number): Pr
     params.kind === 'http'
       ? new StreamableHTTPClientTransport(new URL(params.url))
       : // read_graph of a large graph (answered twice: structured and as pretty text) passes the SDK's default 10 MiB buffer.
-        new StdioClientTransport({ command: params.command, args: params.args, env: { PATH: process.env.PATH ?? '', ...params.env }, stderr: 'ignore', maxBufferSize: 512 * 1024 * 1024 } as ConstructorParameters<typeof StdioClientTransport>[0]);
+        new StdioClientTransport({
+          command: params.command,
+          args: params.args,
+          env: { PATH: process.env.PATH ?? '', ...params.env },
+          stderr: 'ignore',
+          maxBufferSize: 512 * 1024 * 1024,
+        } as ConstructorParameters<typeof StdioClientTransport>[0]);
   return connectTransport(transport, params.description, timeoutMs);
 }
 

@@ -48,7 +48,8 @@ export class McpStore implements GraphStore {
   async openView(): Promise<GraphView> {
     const file = this.#localFile;
     if (file) {
-      const fresh = openSearchIndex(this.#indexDir, file) ?? (await openBehindIndex(this.#indexDir, file, this.#options.rebuildInBackground));
+      const fresh =
+        openSearchIndex(this.#indexDir, file) ?? (await openBehindIndex(this.#indexDir, file, this.#options.rebuildInBackground));
       if (fresh) return fresh;
     }
     return this.#buildView();
@@ -76,7 +77,8 @@ export class McpStore implements GraphStore {
   async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
     const outboxDir = path.join(this.#options.stateDir, 'outbox');
     const isEmpty = delta.entities.length + delta.relations.length === 0;
-    if (isEmpty && (await readOutbox(outboxDir)).entries.length === 0) return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
+    if (isEmpty && (await readOutbox(outboxDir)).entries.length === 0)
+      return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
     const defer = (error: unknown): Promise<WriteReport> => deferToOutbox(outboxDir, delta, error, provenance);
     if (!this.#options.writeTime) throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
     let time: WriteTime;
@@ -95,7 +97,10 @@ export class McpStore implements GraphStore {
           const counts = zeroCounts();
           const rejected: string[] = [];
           let observationsMerged = 0;
-          for (const batch of [...pending.entries.map((entry) => ({ delta: entry.delta, near: entry.sessionId !== undefined })), { delta, near: provenance.mergeNearDuplicates === true }]) {
+          for (const batch of [
+            ...pending.entries.map((entry) => ({ delta: entry.delta, near: entry.sessionId !== undefined })),
+            { delta, near: provenance.mergeNearDuplicates === true },
+          ]) {
             const outcome = mergeDelta(graph, batch.delta, time.utcDateTime, { mergeNearDuplicates: batch.near });
             graph = outcome.graph;
             rejected.push(...outcome.rejected);
@@ -104,12 +109,24 @@ export class McpStore implements GraphStore {
           }
           const supersessions = findSupersessions(graph);
           graph = applySupersessions(graph, supersessions);
-          counts.supersededRecordsCount += supersessions.filter((entry) => !before.entities.some((entity) => canonicalEntityKey(entity.name) === canonicalEntityKey(entry.older) && entity.supersededBy)).length;
+          counts.supersededRecordsCount += supersessions.filter(
+            (entry) =>
+              !before.entities.some((entity) => canonicalEntityKey(entity.name) === canonicalEntityKey(entry.older) && entity.supersededBy),
+          ).length;
           await writeDifference(connection, before, graph);
           await verifyWritten(connection, graph, before);
           await removeFromOutbox(pending.entries);
           await this.#refreshIndex(graph);
-          return { written: true, counts, observationsMerged, rejected, timeSourceLabel: time.sourceLabel, outboxPending: pending.unreadable.length, outboxDrained: pending.entries.length, writeTime: time };
+          return {
+            written: true,
+            counts,
+            observationsMerged,
+            rejected,
+            timeSourceLabel: time.sourceLabel,
+            outboxPending: pending.unreadable.length,
+            outboxDrained: pending.entries.length,
+            writeTime: time,
+          };
         }),
       );
     } catch (error) {
@@ -160,12 +177,14 @@ export async function readServerGraph(connection: McpConnection): Promise<Knowle
   const entities: GraphEntity[] = [];
   for (const value of answer.entities) {
     const record = value as { name?: unknown; entityType?: unknown; observations?: unknown };
-    if (typeof record.name === 'string' && typeof record.entityType === 'string') entities.push(entityFromServer(record.name, record.entityType, record.observations));
+    if (typeof record.name === 'string' && typeof record.entityType === 'string')
+      entities.push(entityFromServer(record.name, record.entityType, record.observations));
   }
   const relations: GraphRelation[] = [];
   for (const value of answer.relations) {
     const record = value as { from?: unknown; to?: unknown; relationType?: unknown };
-    if (typeof record.from === 'string' && typeof record.to === 'string' && typeof record.relationType === 'string') relations.push({ from: record.from, to: record.to, relationType: record.relationType });
+    if (typeof record.from === 'string' && typeof record.to === 'string' && typeof record.relationType === 'string')
+      relations.push({ from: record.from, to: record.to, relationType: record.relationType });
   }
   return { entities, relations };
 }
@@ -179,7 +198,10 @@ async function writeDifference(connection: McpConnection, before: KnowledgeGraph
   const staleDates: Array<{ entityName: string; observations: string[] }> = [];
   for (const entity of after.entities) {
     const old = existing.get(canonicalEntityKey(entity.name));
-    const tags = [...(entity.updatedAt ? [updatedTag(entity.updatedAt)] : []), ...(entity.supersededBy ? [supersededTag(entity.supersededBy)] : [])];
+    const tags = [
+      ...(entity.updatedAt ? [updatedTag(entity.updatedAt)] : []),
+      ...(entity.supersededBy ? [supersededTag(entity.supersededBy)] : []),
+    ];
     if (!old) {
       created.push({ name: entity.name, entityType: entity.entityType, observations: [...entity.observations, ...tags] });
       continue;
@@ -189,7 +211,10 @@ async function writeDifference(connection: McpConnection, before: KnowledgeGraph
     const dateChanged = entity.updatedAt !== old.updatedAt && entity.updatedAt !== undefined;
     if (fresh.length === 0 && newSupersession.length === 0 && !dateChanged) continue;
     if (dateChanged && old.updatedAt) staleDates.push({ entityName: old.name, observations: [updatedTag(old.updatedAt)] });
-    added.push({ entityName: old.name, contents: [...fresh, ...newSupersession, ...(dateChanged && entity.updatedAt ? [updatedTag(entity.updatedAt)] : [])] });
+    added.push({
+      entityName: old.name,
+      contents: [...fresh, ...newSupersession, ...(dateChanged && entity.updatedAt ? [updatedTag(entity.updatedAt)] : [])],
+    });
   }
   if (created.length > 0) await connection.call('create_entities', { entities: created });
   if (staleDates.length > 0) await connection.call('delete_observations', { deletions: staleDates });
@@ -207,11 +232,21 @@ async function verifyWritten(connection: McpConnection, after: KnowledgeGraph, b
     return !old || entity.observations.some((text) => !old.observations.includes(text));
   });
   if (changed.length === 0) return;
-  const answer = (await connection.call('open_nodes', { names: changed.map((entity) => entity.name) })) as { entities?: Array<{ name: string; observations: string[] }> } | undefined;
-  const found = new Map((answer?.entities ?? []).map((entity) => [entity.name, new Set((entity.observations ?? []).filter((text) => !isUpdatedTag(text)))] as const));
+  const answer = (await connection.call('open_nodes', { names: changed.map((entity) => entity.name) })) as
+    | { entities?: Array<{ name: string; observations: string[] }> }
+    | undefined;
+  const found = new Map(
+    (answer?.entities ?? []).map(
+      (entity) => [entity.name, new Set((entity.observations ?? []).filter((text) => !isUpdatedTag(text)))] as const,
+    ),
+  );
   for (const entity of changed) {
     const held = found.get(entity.name);
     const missing = entity.observations.filter((text) => !held?.has(text));
-    if (missing.length > 0) throw new MemoryFabricError('STORE_WRITE_FAILED', `the server did not keep ${missing.length} observations of ${entity.name} (a concurrent writer?)`);
+    if (missing.length > 0)
+      throw new MemoryFabricError(
+        'STORE_WRITE_FAILED',
+        `the server did not keep ${missing.length} observations of ${entity.name} (a concurrent writer?)`,
+      );
   }
 }

@@ -16,14 +16,32 @@ export function serverSearchFolders(config: Config, packageFile: string): string
   return [config.projectRoot, path.dirname(packageFile)];
 }
 
-export function openMcpStore(config: Config, writeTime: (() => Promise<WriteTime>) | undefined, packageFile: string, rebuildInBackground?: () => Promise<void>): GraphStore {
-  const description = config.mcpUrl ? `memory server at ${config.mcpUrl}` : `memory server "${config.mcpServer}" of ${path.join(config.projectRoot, '.mcp.json')}`;
+export function openMcpStore(
+  config: Config,
+  writeTime: (() => Promise<WriteTime>) | undefined,
+  packageFile: string,
+  rebuildInBackground?: () => Promise<void>,
+): GraphStore {
+  const description = config.mcpUrl
+    ? `memory server at ${config.mcpUrl}`
+    : `memory server "${config.mcpServer}" of ${path.join(config.projectRoot, '.mcp.json')}`;
   let loaded: Promise<GraphStore> | undefined;
   const load = (): Promise<GraphStore> =>
     (loaded ??= (async () => {
       const { McpStore, resolveServer } = await loadMcpModule();
-      const server = resolveServer({ projectRoot: config.projectRoot, entryName: config.mcpServer, ...(config.mcpUrl ? { url: config.mcpUrl } : {}), searchFrom: serverSearchFolders(config, packageFile) });
-      return new McpStore({ server, stateDir: config.stateDir, callTimeoutMs: config.mcpTimeoutMs, ...(writeTime ? { writeTime } : {}), ...(rebuildInBackground ? { rebuildInBackground } : {}) });
+      const server = resolveServer({
+        projectRoot: config.projectRoot,
+        entryName: config.mcpServer,
+        ...(config.mcpUrl ? { url: config.mcpUrl } : {}),
+        searchFrom: serverSearchFolders(config, packageFile),
+      });
+      return new McpStore({
+        server,
+        stateDir: config.stateDir,
+        callTimeoutMs: config.mcpTimeoutMs,
+        ...(writeTime ? { writeTime } : {}),
+        ...(rebuildInBackground ? { rebuildInBackground } : {}),
+      });
     })());
   return {
     description,

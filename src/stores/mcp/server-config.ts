@@ -26,15 +26,30 @@ export function resolveServer(options: { projectRoot: string; entryName: string;
   if (options.url) return { kind: 'http', url: options.url, description: `memory server at ${options.url}` };
   const mcpFile = path.join(options.projectRoot, '.mcp.json');
   if (!existsSync(mcpFile)) {
-    throw new MemoryFabricError('STORE_UNREADABLE', `no ${mcpFile}: the mcp store needs a "${options.entryName}" server there (npx tsx install.ts --store mcp registers one), or MEMORY_FABRIC_MCP_URL`);
+    throw new MemoryFabricError(
+      'STORE_UNREADABLE',
+      `no ${mcpFile}: the mcp store needs a "${options.entryName}" server there (npx tsx install.ts --store mcp registers one), or MEMORY_FABRIC_MCP_URL`,
+    );
   }
-  const document = parse(readFileSync(mcpFile, 'utf8'), [], { allowTrailingComma: true }) as { mcpServers?: Record<string, McpEntry> } | undefined;
+  const document = parse(readFileSync(mcpFile, 'utf8'), [], { allowTrailingComma: true }) as
+    | { mcpServers?: Record<string, McpEntry> }
+    | undefined;
   const entry = document?.mcpServers?.[options.entryName];
-  if (!entry) throw new MemoryFabricError('STORE_UNREADABLE', `${mcpFile} has no "${options.entryName}" server (set MEMORY_FABRIC_MCP_SERVER to the entry's name)`);
-  if ((entry.type === 'http' || entry.type === 'streamable-http') && typeof entry.url === 'string') return { kind: 'http', url: entry.url, description: `memory server "${options.entryName}" at ${entry.url}` };
-  if (typeof entry.command !== 'string') throw new MemoryFabricError('STORE_UNREADABLE', `${mcpFile}: server "${options.entryName}" has no command`);
+  if (!entry)
+    throw new MemoryFabricError(
+      'STORE_UNREADABLE',
+      `${mcpFile} has no "${options.entryName}" server (set MEMORY_FABRIC_MCP_SERVER to the entry's name)`,
+    );
+  if ((entry.type === 'http' || entry.type === 'streamable-http') && typeof entry.url === 'string')
+    return { kind: 'http', url: entry.url, description: `memory server "${options.entryName}" at ${entry.url}` };
+  if (typeof entry.command !== 'string')
+    throw new MemoryFabricError('STORE_UNREADABLE', `${mcpFile}: server "${options.entryName}" has no command`);
   const args = Array.isArray(entry.args) ? entry.args.filter((arg): arg is string => typeof arg === 'string') : [];
-  const env = Object.fromEntries(Object.entries(typeof entry.env === 'object' && entry.env !== null ? entry.env : {}).filter((pair): pair is [string, string] => typeof pair[1] === 'string'));
+  const env = Object.fromEntries(
+    Object.entries(typeof entry.env === 'object' && entry.env !== null ? entry.env : {}).filter(
+      (pair): pair is [string, string] => typeof pair[1] === 'string',
+    ),
+  );
   let memoryFile: string | undefined;
   if (env.MEMORY_FILE_PATH) {
     memoryFile = path.resolve(options.projectRoot, env.MEMORY_FILE_PATH);
@@ -46,7 +61,14 @@ export function resolveServer(options: { projectRoot: string; entryName: string;
   const script = usesPackage ? findServerScript(options.searchFrom) : undefined;
   const command = script ? process.execPath : entry.command;
   const finalArgs = script ? [script] : args;
-  return { kind: 'stdio', command, args: finalArgs, env, ...(memoryFile ? { memoryFile } : {}), description: `memory server "${options.entryName}" (${[command, ...finalArgs].join(' ')})` };
+  return {
+    kind: 'stdio',
+    command,
+    args: finalArgs,
+    env,
+    ...(memoryFile ? { memoryFile } : {}),
+    description: `memory server "${options.entryName}" (${[command, ...finalArgs].join(' ')})`,
+  };
 }
 
 // The installed server's script, if any of the folders can resolve the package.

@@ -21,10 +21,15 @@ export async function bootstrapBank(bank: BankStore, project: string): Promise<O
   const { root } = bank.paths;
   const { written } = await runWriteCycle(bank.paths, time, async (cycle) => {
     if (cycle.written.length === 0) return;
-    const relativePath = (await findRecordPaths(root)).get(`session|${TIMELINE}`) ?? `${RECORD_FOLDERS.session}/${recordFileName(time.utcDateTimePrefix, TIMELINE)}`;
+    const relativePath =
+      (await findRecordPaths(root)).get(`session|${TIMELINE}`) ??
+      `${RECORD_FOLDERS.session}/${recordFileName(time.utcDateTimePrefix, TIMELINE)}`;
     const existing = await cycle.readRecord(relativePath);
     const previous = existing?.body.trimEnd() ?? '# Session timeline\n\nEvents of this memory bank, oldest first.\n';
-    await cycle.writeRecord(relativePath, `${previous}\n- ${time.utcDateTime} bootstrap: memory bank initialized (${cycle.written.join(', ')})\n`);
+    await cycle.writeRecord(
+      relativePath,
+      `${previous}\n- ${time.utcDateTime} bootstrap: memory bank initialized (${cycle.written.join(', ')})\n`,
+    );
   });
   const { records, problems } = await listRecords(root);
   const health = await checkHealth(root, records, problems, await bank.readGraph());
@@ -35,7 +40,10 @@ export async function bootstrapBank(bank: BankStore, project: string): Promise<O
     memoryWriteTimestampUtc: time.utcDateTime,
     utcDatetimePrefix: time.utcDateTimePrefix,
     ...(written.length > 0 ? { createdAt: time.utcDateTime, updatedAt: time.utcDateTime } : {}),
-    artifacts: written.length > 0 ? [...new Set(written)].map((file) => ({ path: file, why: 'created by bootstrap' })) : [{ path: root, why: 'already bootstrapped: nothing to create' }],
+    artifacts:
+      written.length > 0
+        ? [...new Set(written)].map((file) => ({ path: file, why: 'created by bootstrap' }))
+        : [{ path: root, why: 'already bootstrapped: nothing to create' }],
     graphDelta: zeroCounts(),
     planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
     health: { indexSynced: health.indexSynced, consistencyWarnings: health.warnings },

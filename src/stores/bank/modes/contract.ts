@@ -19,7 +19,8 @@ export interface OutputContract {
   error?: string;
 }
 
-const list = (items: readonly string[], empty: string): string => (items.length === 0 ? empty : items.map((item) => `\n  - ${item}`).join(''));
+const list = (items: readonly string[], empty: string): string =>
+  items.length === 0 ? empty : items.map((item) => `\n  - ${item}`).join('');
 
 // The contract as the seed's markdown.
 export function renderContractMarkdown(contract: OutputContract): string {

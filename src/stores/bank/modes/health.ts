@@ -11,7 +11,12 @@ export interface HealthCheck {
 }
 
 // Compares index.md, the records and the graph; reads only.
-export async function checkHealth(root: string, records: readonly MemoryRecord[], problems: readonly string[], graph: KnowledgeGraph | undefined): Promise<HealthCheck> {
+export async function checkHealth(
+  root: string,
+  records: readonly MemoryRecord[],
+  problems: readonly string[],
+  graph: KnowledgeGraph | undefined,
+): Promise<HealthCheck> {
   const warnings = [...problems];
   let indexText = '';
   try {
@@ -25,11 +30,18 @@ export async function checkHealth(root: string, records: readonly MemoryRecord[]
     const names = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
     for (const record of records) {
       const entityName = record.frontmatter.entity_name;
-      if (typeof entityName === 'string' && !names.has(canonicalEntityKey(entityName))) warnings.push(`${record.relativePath} describes ${entityName}, which the graph index does not hold`);
+      if (typeof entityName === 'string' && !names.has(canonicalEntityKey(entityName)))
+        warnings.push(`${record.relativePath} describes ${entityName}, which the graph index does not hold`);
     }
-    const recorded = new Set(records.map((record) => record.frontmatter.entity_name).filter((name): name is string => typeof name === 'string').map(canonicalEntityKey));
+    const recorded = new Set(
+      records
+        .map((record) => record.frontmatter.entity_name)
+        .filter((name): name is string => typeof name === 'string')
+        .map(canonicalEntityKey),
+    );
     for (const entity of graph.entities) {
-      if (recordKindFor(entity.entityType) && !recorded.has(canonicalEntityKey(entity.name))) warnings.push(`graph entity ${entity.name} (${entity.entityType}) has no record`);
+      if (recordKindFor(entity.entityType) && !recorded.has(canonicalEntityKey(entity.name)))
+        warnings.push(`graph entity ${entity.name} (${entity.entityType}) has no record`);
     }
     const seen = new Set<string>();
     for (const entity of graph.entities) {

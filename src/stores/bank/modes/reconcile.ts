@@ -45,7 +45,10 @@ export async function reconcileBank(bank: BankStore, project: string): Promise<O
     artifacts: [...new Set(written)].map((file) => ({ path: file, why: 'repaired or refreshed by reconcile' })),
     graphDelta: findings.counts,
     planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
-    health: { indexSynced: health.indexSynced, consistencyWarnings: [...findings.notes.map((note) => `repaired: ${note}`), ...health.warnings] },
+    health: {
+      indexSynced: health.indexSynced,
+      consistencyWarnings: [...findings.notes.map((note) => `repaired: ${note}`), ...health.warnings],
+    },
   };
 }
 
@@ -65,7 +68,12 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
   for (const record of entityRecords) {
     const name = record.frontmatter.entity_name as string;
     if (known.has(canonicalEntityKey(name))) continue;
-    graph.entities.push({ name, entityType: record.kind === 'error' ? 'error' : record.kind === 'plan' ? 'plan' : 'decision', observations: recordObservations(record), updatedAt: record.frontmatter.updated_at });
+    graph.entities.push({
+      name,
+      entityType: record.kind === 'error' ? 'error' : record.kind === 'plan' ? 'plan' : 'decision',
+      observations: recordObservations(record),
+      updatedAt: record.frontmatter.updated_at,
+    });
     known.add(canonicalEntityKey(name));
     counts.entitiesAddedCount += 1;
     notes.push(`restored ${name} into the graph from ${record.relativePath}`);
@@ -82,7 +90,9 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
   counts.relationsAddedCount += links.length;
 
   // Graph entities that should have a record get one; superseded ones get their status refreshed.
-  const recordByEntity = new Map(entityRecords.map((record) => [canonicalEntityKey(record.frontmatter.entity_name as string), record] as const));
+  const recordByEntity = new Map(
+    entityRecords.map((record) => [canonicalEntityKey(record.frontmatter.entity_name as string), record] as const),
+  );
   const supersededNames = new Set(supersessions.map((entry) => canonicalEntityKey(entry.older)));
   for (const entity of graph.entities) {
     const kind = recordKindFor(entity.entityType);
@@ -90,7 +100,9 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
     const existing = recordByEntity.get(canonicalEntityKey(entity.name));
     if (existing && !supersededNames.has(canonicalEntityKey(entity.name))) continue;
     const relativePath = existing?.relativePath ?? `${RECORD_FOLDERS[kind]}/${recordFileName(cycle.time.utcDateTimePrefix, entity.name)}`;
-    const status = entity.supersededBy ? 'superseded' : (existing?.frontmatter.status as string | undefined) ?? (kind === 'error' ? 'unresolved' : 'active');
+    const status = entity.supersededBy
+      ? 'superseded'
+      : ((existing?.frontmatter.status as string | undefined) ?? (kind === 'error' ? 'unresolved' : 'active'));
     await cycle.writeRecord(relativePath, renderEntityRecordBody(entity, graph.relations), {
       entity_name: entity.name,
       status,
@@ -116,7 +128,11 @@ async function loadOrRepairGraph(root: string, cycle: WriteCycle, notes: string[
     cycle.written.push(keptAs);
     const sides = splitConflict(text);
     const graphs = (sides ?? [text]).map(salvageGraph);
-    notes.push(sides ? `resolved a git merge conflict in ${GRAPH_INDEX} as the union of both sides (original kept as ${keptAs})` : `rebuilt ${GRAPH_INDEX} from what could be read of it (${error.message}; original kept as ${keptAs})`);
+    notes.push(
+      sides
+        ? `resolved a git merge conflict in ${GRAPH_INDEX} as the union of both sides (original kept as ${keptAs})`
+        : `rebuilt ${GRAPH_INDEX} from what could be read of it (${error.message}; original kept as ${keptAs})`,
+    );
     return { entities: graphs.flatMap((graph) => graph.entities), relations: graphs.flatMap((graph) => graph.relations) };
   }
 }
@@ -151,14 +167,20 @@ export function salvageGraph(text: string): KnowledgeGraph {
     entities.push({
       name: record.entityName,
       entityType: record.entityType,
-      observations: Array.isArray(record.observations) ? record.observations.filter((item): item is string => typeof item === 'string') : [],
+      observations: Array.isArray(record.observations)
+        ? record.observations.filter((item): item is string => typeof item === 'string')
+        : [],
       ...(typeof record.updatedAtUtc === 'string' ? { updatedAt: record.updatedAtUtc } : {}),
       ...(typeof record.supersededBy === 'string' ? { supersededBy: record.supersededBy } : {}),
     });
   }
   for (const value of Array.isArray(root?.relations) ? root.relations : []) {
     const record = value as Record<string, unknown>;
-    if (typeof record?.sourceEntityName === 'string' && typeof record.targetEntityName === 'string' && typeof record.relationType === 'string') {
+    if (
+      typeof record?.sourceEntityName === 'string' &&
+      typeof record.targetEntityName === 'string' &&
+      typeof record.relationType === 'string'
+    ) {
       relations.push({ from: record.sourceEntityName, to: record.targetEntityName, relationType: record.relationType });
     }
   }
@@ -168,8 +190,12 @@ export function salvageGraph(text: string): KnowledgeGraph {
 // Unresolved errors are tied to the active plans whose text shares at least two terms with them (or to the only active plan).
 function linkErrorsToPlans(records: readonly MemoryRecord[], graph: KnowledgeGraph): GraphRelation[] {
   const plans = records.filter((record) => record.kind === 'plan' && (record.frontmatter.status ?? 'active') === 'active');
-  const errors = records.filter((record) => record.kind === 'error' && record.frontmatter.status === 'unresolved' && typeof record.frontmatter.entity_name === 'string');
-  const existing = new Set(graph.relations.map((relation) => `${canonicalEntityKey(relation.from)}|${relation.relationType}|${canonicalEntityKey(relation.to)}`));
+  const errors = records.filter(
+    (record) => record.kind === 'error' && record.frontmatter.status === 'unresolved' && typeof record.frontmatter.entity_name === 'string',
+  );
+  const existing = new Set(
+    graph.relations.map((relation) => `${canonicalEntityKey(relation.from)}|${relation.relationType}|${canonicalEntityKey(relation.to)}`),
+  );
   const names = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
   const links: GraphRelation[] = [];
   for (const error of errors) {
@@ -189,4 +215,3 @@ function linkErrorsToPlans(records: readonly MemoryRecord[], graph: KnowledgeGra
   }
   return links;
 }
-

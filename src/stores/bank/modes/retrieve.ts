@@ -21,10 +21,16 @@ export interface RetrieveSettings {
 }
 
 // Builds the packet: relevant entities and relations, top observations, prior decisions, known failures and preventions.
-export async function retrieveFromBank(bank: BankStore, project: string, task: string, settings: RetrieveSettings): Promise<OutputContract> {
+export async function retrieveFromBank(
+  bank: BankStore,
+  project: string,
+  task: string,
+  settings: RetrieveSettings,
+): Promise<OutputContract> {
   const { root } = bank.paths;
   const artifacts: OutputContract['artifacts'] = [];
-  const readOptional = async (relative: string): Promise<string | undefined> => readFile(path.join(root, relative), 'utf8').catch(() => undefined);
+  const readOptional = async (relative: string): Promise<string | undefined> =>
+    readFile(path.join(root, relative), 'utf8').catch(() => undefined);
 
   if (await readOptional(INDEX_MD)) artifacts.push({ path: INDEX_MD, why: 'read first: the list of every record' });
   const projectText = await readOptional(PROJECT_MD);
@@ -35,27 +41,40 @@ export async function retrieveFromBank(bank: BankStore, project: string, task: s
     const latest = sessions.find((record) => record.relativePath.endsWith(`${kind}.md`));
     if (latest) artifacts.push({ path: latest.relativePath, why: `latest session ${kind}` });
   }
-  const relevant = rankRecords(records.filter((record) => record.kind !== 'session'), task).slice(0, 8);
-  for (const record of relevant) artifacts.push({ path: record.relativePath, why: `relevant ${record.kind ?? 'record'} (${record.frontmatter.status ?? 'no status'})` });
+  const relevant = rankRecords(
+    records.filter((record) => record.kind !== 'session'),
+    task,
+  ).slice(0, 8);
+  for (const record of relevant)
+    artifacts.push({ path: record.relativePath, why: `relevant ${record.kind ?? 'record'} (${record.frontmatter.status ?? 'no status'})` });
 
   const graph = await bank.readGraph();
   artifacts.push({ path: GRAPH_INDEX, why: `${graph.entities.length} entities, ${graph.relations.length} relations` });
   const retrieval = retrieveFromView(await bank.openView(), task, { ...settings, includeSuperseded: false });
   for (const memory of retrieval.memories.slice(0, 10)) {
     const relations = memory.graphRelations.map((step) => `${step.from} ${step.relation} ${step.to}`).join('; ');
-    artifacts.push({ path: `${GRAPH_INDEX}#${memory.entity.name}`, why: `${memory.entity.entityType}, score ${memory.score.toFixed(2)}${relations ? `; ${relations}` : ''}` });
+    artifacts.push({
+      path: `${GRAPH_INDEX}#${memory.entity.name}`,
+      why: `${memory.entity.entityType}, score ${memory.score.toFixed(2)}${relations ? `; ${relations}` : ''}`,
+    });
   }
 
   const decisions = new Set<string>();
-  for (const memory of retrieval.memories) if (isDecision(memory.entity)) for (const text of memory.entity.observations.slice(0, 2)) decisions.add(`${memory.entity.name}: ${text}`);
+  for (const memory of retrieval.memories)
+    if (isDecision(memory.entity))
+      for (const text of memory.entity.observations.slice(0, 2)) decisions.add(`${memory.entity.name}: ${text}`);
   for (const record of relevant.filter((candidate) => candidate.kind === 'decision' && candidate.frontmatter.status !== 'superseded')) {
     const first = recordObservations(record)[0];
-    if (first && ![...decisions].some((line) => line.endsWith(first))) decisions.add(`${record.frontmatter.entity_name ?? record.relativePath}: ${first}`);
+    if (first && ![...decisions].some((line) => line.endsWith(first)))
+      decisions.add(`${record.frontmatter.entity_name ?? record.relativePath}: ${first}`);
   }
   const failures = records
     .filter((record) => record.kind === 'error')
     .filter((record) => relevant.includes(record) || record.frontmatter.status === 'unresolved')
-    .map((record) => `${record.frontmatter.entity_name ?? record.relativePath} (${record.frontmatter.status ?? 'unknown'}): ${recordObservations(record).join(' ')}`);
+    .map(
+      (record) =>
+        `${record.frontmatter.entity_name ?? record.relativePath} (${record.frontmatter.status ?? 'unknown'}): ${recordObservations(record).join(' ')}`,
+    );
 
   const health = await checkHealth(root, records, problems, graph);
   return {
@@ -64,24 +83,36 @@ export async function retrieveFromBank(bank: BankStore, project: string, task: s
     status: problems.length > 0 ? 'partial' : 'success',
     artifacts,
     graphDelta: zeroCounts(),
-    planning: { constraints: constraintsOf(projectText ?? ''), priorDecisions: [...decisions].slice(0, 10), knownFailuresAndPreventions: failures.slice(0, 10) },
+    planning: {
+      constraints: constraintsOf(projectText ?? ''),
+      priorDecisions: [...decisions].slice(0, 10),
+      knownFailuresAndPreventions: failures.slice(0, 10),
+    },
     health: { indexSynced: health.indexSynced, consistencyWarnings: health.warnings },
   };
 }
 
 // Records ranked by the same relevance as graph entities (title and body as the text).
 function rankRecords(records: readonly MemoryRecord[], task: string): MemoryRecord[] {
-  const asEntities: GraphEntity[] = records.map((record) => ({ name: record.relativePath, entityType: record.kind ?? 'record', observations: [record.body] }));
+  const asEntities: GraphEntity[] = records.map((record) => ({
+    name: record.relativePath,
+    entityType: record.kind ?? 'record',
+    observations: [record.body],
+  }));
   const matches = scoreView(buildGraphView({ entities: asEntities, relations: [] }), parseQuery(task), () => true);
-  return matches.filter((match) => match.relevance >= RELEVANCE_FLOOR).map((match) => records[match.id]).filter((record): record is MemoryRecord => !!record);
+  return matches
+    .filter((match) => match.relevance >= RELEVANCE_FLOOR)
+    .map((match) => records[match.id])
+    .filter((record): record is MemoryRecord => !!record);
 }
 
 const isDecision = (entity: GraphEntity): boolean => ['decision', 'convention'].includes(entity.entityType.toLowerCase());
 
-
 // The bullet list under "## Constraints" in context/project.md.
 export function constraintsOf(projectText: string): string[] {
   const section = projectText.split(/^## Constraints\s*$/m)[1]?.split(/^## /m)[0] ?? '';
-  return section.split('\n').filter((line) => /^\s*[-*]\s+/.test(line)).map((line) => line.replace(/^\s*[-*]\s+/, '').trim());
+  return section
+    .split('\n')
+    .filter((line) => /^\s*[-*]\s+/.test(line))
+    .map((line) => line.replace(/^\s*[-*]\s+/, '').trim());
 }
-

@@ -11,7 +11,10 @@ export async function updateBank(bank: BankStore, project: string, delta: GraphD
   const report = await bank.writeDelta(delta, sessionId ? { sessionId } : {});
   if (!report.written && report.deferredBecause) {
     const failed = failedContract('update', project, new Error(report.deferredBecause));
-    return { ...failed, error: `${report.deferredBecause} (recoverable: the delta waits in the outbox, ${report.outboxPending} pending, and is written by the next write cycle)` };
+    return {
+      ...failed,
+      error: `${report.deferredBecause} (recoverable: the delta waits in the outbox, ${report.outboxPending} pending, and is written by the next write cycle)`,
+    };
   }
   const { records, problems } = await listRecords(bank.paths.root);
   const health = await checkHealth(bank.paths.root, records, problems, await bank.readGraph());
@@ -20,10 +23,19 @@ export async function updateBank(bank: BankStore, project: string, delta: GraphD
     mode: 'update',
     project,
     status: report.rejected.length > 0 ? 'partial' : 'success',
-    ...(report.writeTime ? { memoryWriteTimestampUtc: report.writeTime.utcDateTime, utcDatetimePrefix: report.writeTime.utcDateTimePrefix, updatedAt: report.writeTime.utcDateTime } : {}),
+    ...(report.writeTime
+      ? {
+          memoryWriteTimestampUtc: report.writeTime.utcDateTime,
+          utcDatetimePrefix: report.writeTime.utcDateTimePrefix,
+          updatedAt: report.writeTime.utcDateTime,
+        }
+      : {}),
     artifacts: [...new Set(written)].map((file) => ({ path: file, why: 'written in this update' })),
     graphDelta: report.counts,
     planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
-    health: { indexSynced: health.indexSynced, consistencyWarnings: [...report.rejected.map((reason) => `refused: ${reason}`), ...health.warnings] },
+    health: {
+      indexSynced: health.indexSynced,
+      consistencyWarnings: [...report.rejected.map((reason) => `refused: ${reason}`), ...health.warnings],
+    },
   };
 }
