@@ -22,7 +22,9 @@ const cli = path.join(root, 'hooks', 'cli', 'memory-fabric.mjs');
 const run = (args, input) => {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { input, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${args.join(' ')}: ${result.stderr}`);
+  if (result.status !== 0) {
+    throw new Error(`${args.join(' ')}: ${result.stderr}`);
+  }
   return Number(process.hrtime.bigint() - started) / 1e6;
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -37,7 +39,9 @@ const marker = path.join(project, '.memories', '.state', 'search-index', 'rebuil
 const pause = new Int32Array(new SharedArrayBuffer(4));
 const caughtUp = () => {
   const started = process.hrtime.bigint();
-  for (let waited = 0; waited < 60_000 && existsSync(marker); waited += 5) Atomics.wait(pause, 0, 0, 5);
+  for (let waited = 0; waited < 60_000 && existsSync(marker); waited += 5) {
+    Atomics.wait(pause, 0, 0, 5);
+  }
   return Number(process.hrtime.bigint() - started) / 1e6;
 };
 for (let index = 0; index < runs; index += 1) {

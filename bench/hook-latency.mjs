@@ -17,7 +17,9 @@ function time(args, input, env) {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { input, env, encoding: 'utf8' });
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  if (result.status !== 0) {
+    throw new Error(`${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  }
   return { elapsed, stdout: result.stdout };
 }
 
@@ -53,7 +55,9 @@ for (let run = 0; run < runs; run += 1) {
   for (const [name, measure] of Object.entries(cases)) {
     const { elapsed, stdout } = measure();
     samples[name].push(elapsed);
-    if (name.startsWith('context') && run === 0) injected = stdout.length;
+    if (name.startsWith('context') && run === 0) {
+      injected = stdout.length;
+    }
   }
 }
 const base = stats(samples['node -e 0']).median;
@@ -84,8 +88,13 @@ const behindStarted = process.hrtime.bigint();
 const behind = spawnSync(process.execPath, ['--import', reportPeak, contextHook], { input: prompt, env, encoding: 'utf8' });
 const behindMs = Number(process.hrtime.bigint() - behindStarted) / 1e6;
 const pause = new Int32Array(new SharedArrayBuffer(4));
-for (let waited = 0; waited < 30_000 && existsSync(path.join(project, '.memories', '.state', 'search-index', 'rebuild.json')); waited += 50)
+for (
+  let waited = 0;
+  waited < 30_000 && existsSync(path.join(project, '.memories', '.state', 'search-index', 'rebuild.json'));
+  waited += 50
+) {
   Atomics.wait(pause, 0, 0, 50);
+}
 rmSync(path.join(project, '.memories', '.state', 'search-index'), { recursive: true, force: true });
 const buildStarted = process.hrtime.bigint();
 const building = spawnSync(process.execPath, ['--import', reportPeak, contextHook], { input: prompt, env, encoding: 'utf8' });

@@ -68,7 +68,9 @@ const prompt = JSON.stringify({
 const time = (args, input) => {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { input, env, encoding: 'utf8', cwd: root });
-  if (result.status !== 0) throw new Error(`${args.join(' ')}: ${result.stderr}`);
+  if (result.status !== 0) {
+    throw new Error(`${args.join(' ')}: ${result.stderr}`);
+  }
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, stdout: result.stdout };
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -82,7 +84,9 @@ const samples = {
 const indexDir = path.join(project, '.memories', '.state', 'memory-server', 'search-index');
 const pause = new Int32Array(new SharedArrayBuffer(4));
 const waitForRebuild = () => {
-  for (let waited = 0; waited < 60_000 && existsSync(path.join(indexDir, 'rebuild.json')); waited += 50) Atomics.wait(pause, 0, 0, 50);
+  for (let waited = 0; waited < 60_000 && existsSync(path.join(indexDir, 'rebuild.json')); waited += 50) {
+    Atomics.wait(pause, 0, 0, 50);
+  }
 };
 let injected = 0;
 for (let run = 0; run < runs; run += 1) {
@@ -104,8 +108,12 @@ const base = median(samples['node -e 0']);
 console.log(
   `memory-fabric on the MCP store: ${entityCount} entities, ${entityCount * 5} observations, ${entityCount * 2} relations; ${runs} runs each`,
 );
-for (const [name, values] of Object.entries(samples))
+for (const [name, values] of Object.entries(samples)) {
   console.log(`${name.padEnd(44)} median ${median(values).toFixed(1).padStart(8)} ms   ${(median(values) / base).toFixed(2)}x node -e 0`);
+}
 console.log(`the hook printed ${injected} characters`);
-if (process.argv.includes('--keep')) console.log(`kept ${project}`);
-else rmSync(project, { recursive: true, force: true });
+if (process.argv.includes('--keep')) {
+  console.log(`kept ${project}`);
+} else {
+  rmSync(project, { recursive: true, force: true });
+}

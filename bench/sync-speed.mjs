@@ -15,7 +15,9 @@ const corpus = path.resolve(root, '..', 'shared', 'corpus', 'transcripts');
 const time = (args, input, env) => {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, args, { input, env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(result.stderr);
+  if (result.status !== 0) {
+    throw new Error(result.stderr);
+  }
   return { ms: Number(process.hrtime.bigint() - started) / 1e6, stdout: result.stdout };
 };
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

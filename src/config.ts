@@ -8,6 +8,8 @@ export type TimeSourceKind = 'worldtimeapi' | 'system';
 export type StoreKind = 'bank' | 'mcp';
 
 export interface Config {
+  // The PATH a spawned memory server inherits (the child gets no other variable of ours).
+  searchPath: string;
   // Where the sync writes (and, by default, the one store the context hook searches).
   store: StoreKind;
   // The stores the context hook and `search` search, all at once (MEMORY_FABRIC_SOURCES, e.g. "bank,mcp"):
@@ -48,19 +50,27 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
   const warnings: string[] = [];
   const readNumber = (name: string, fallback: number, min: number, max: number, integer = false): number => {
     const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback;
+    if (raw === undefined || raw.trim() === '') {
+      return fallback;
+    }
     const value = Number(raw);
     const valid = Number.isFinite(value) && value >= min && value <= max && (!integer || Number.isInteger(value));
-    if (valid) return value;
+    if (valid) {
+      return value;
+    }
     const form = integer ? `an integer from ${min} to ${max}` : `a number from ${min} to ${max}`;
     warnings.push(`${name}: expected ${form}, got ${JSON.stringify(raw)}; using ${fallback}`);
     return fallback;
   };
   const readChoice = <T extends string>(name: string, choices: readonly T[], fallback: T): T => {
     const raw = env[name];
-    if (raw === undefined || raw.trim() === '') return fallback;
+    if (raw === undefined || raw.trim() === '') {
+      return fallback;
+    }
     const value = raw.trim().toLowerCase();
-    if ((choices as readonly string[]).includes(value)) return value as T;
+    if ((choices as readonly string[]).includes(value)) {
+      return value as T;
+    }
     warnings.push(`${name}: expected one of ${choices.join(', ')}, got ${JSON.stringify(raw)}; using ${fallback}`);
     return fallback;
   };
@@ -68,8 +78,9 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
   const store = readChoice('MEMORY_FABRIC_STORE', ['bank', 'mcp'] as const, 'bank');
   const sources = readSources(env.MEMORY_FABRIC_SOURCES, store, warnings);
   const mcpUrl = env.MEMORY_FABRIC_MCP_URL?.trim() || undefined;
-  if (mcpUrl && !/^https?:\/\//i.test(mcpUrl))
+  if (mcpUrl && !/^https?:\/\//i.test(mcpUrl)) {
     warnings.push(`MEMORY_FABRIC_MCP_URL: expected an http(s) URL, got ${JSON.stringify(mcpUrl)}; using the .mcp.json entry`);
+  }
   const projectRoot = resolveProjectRoot(env.CLAUDE_PROJECT_DIR, cwd);
   const bankDir = absolutePath(env.MEMORY_FABRIC_BANK_DIR, projectRoot) ?? path.join(projectRoot, '.memories');
   // The plugin's data folder is shared by every project: each project gets its own state folder inside it
@@ -86,6 +97,7 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
   }
 
   const config: Config = {
+    searchPath: env.PATH ?? '',
     store,
     sources,
     mcpServer: env.MEMORY_FABRIC_MCP_SERVER?.trim() || 'memory',
@@ -112,7 +124,9 @@ export function loadConfig(env: Env, cwd: string): LoadedConfig {
 // MEMORY_FABRIC_SOURCES: a comma-separated list of bank and mcp; unknown names are ignored with a warning, and
 // an empty or wholly invalid list means the store alone.
 function readSources(raw: string | undefined, store: StoreKind, warnings: string[]): StoreKind[] {
-  if (raw === undefined || raw.trim() === '') return [store];
+  if (raw === undefined || raw.trim() === '') {
+    return [store];
+  }
   const names = raw
     .split(/[\s,]+/)
     .map((name) => name.trim().toLowerCase())
@@ -128,11 +142,17 @@ function readSources(raw: string | undefined, store: StoreKind, warnings: string
 
 // The project root: CLAUDE_PROJECT_DIR, else the nearest folder above cwd holding .git, else cwd.
 export function resolveProjectRoot(claudeProjectDir: string | undefined, cwd: string): string {
-  if (claudeProjectDir && claudeProjectDir.trim() !== '') return path.resolve(cwd, claudeProjectDir);
+  if (claudeProjectDir && claudeProjectDir.trim() !== '') {
+    return path.resolve(cwd, claudeProjectDir);
+  }
   const start = path.resolve(cwd);
   for (let folder = start; ; folder = path.dirname(folder)) {
-    if (existsSync(path.join(folder, '.git'))) return folder;
-    if (path.dirname(folder) === folder) return start;
+    if (existsSync(path.join(folder, '.git'))) {
+      return folder;
+    }
+    if (path.dirname(folder) === folder) {
+      return start;
+    }
   }
 }
 
@@ -147,6 +167,8 @@ export function projectStateName(projectRoot: string): string {
 }
 
 function absolutePath(value: string | undefined, base: string): string | undefined {
-  if (value === undefined || value.trim() === '') return undefined;
+  if (value === undefined || value.trim() === '') {
+    return undefined;
+  }
   return path.resolve(base, value.trim());
 }

@@ -46,6 +46,8 @@ export function describeError(error: unknown): string {
     const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
     return `${error.code}: ${error.message}${cause}`.replace(/\s+/g, ' ');
   }
-  if (error instanceof Error) return `UNEXPECTED: ${error.message}`.replace(/\s+/g, ' ');
+  if (error instanceof Error) {
+    return `UNEXPECTED: ${error.message}`.replace(/\s+/g, ' ');
+  }
   return `UNEXPECTED: ${String(error)}`;
 }

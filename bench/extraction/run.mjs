@@ -36,7 +36,9 @@ for (const name of readdirSync(corpus)
     env,
     encoding: 'utf8',
   });
-  if (sync.status !== 0) throw new Error(`${name}: ${sync.stderr}`);
+  if (sync.status !== 0) {
+    throw new Error(`${name}: ${sync.stderr}`);
+  }
   const lines = spawnSync(process.execPath, [cli, 'export'], { env, encoding: 'utf8' })
     .stdout.split('\n')
     .filter(Boolean)
@@ -50,7 +52,11 @@ for (const name of readdirSync(corpus)
   if (labels[name]) {
     const texts = entities.flatMap((entity) => [entity.name, ...entity.observations]);
     const hits = labels[name].filter((label) => texts.some((text) => new RegExp(label.pattern, 'i').test(text)));
-    for (const label of labels[name]) if (!hits.includes(label)) console.log(`   missed: ${label.what}`);
+    for (const label of labels[name]) {
+      if (!hits.includes(label)) {
+        console.log(`   missed: ${label.what}`);
+      }
+    }
     labelHits += hits.length;
     labelCount += labels[name].length;
     recall = `${hits.length}/${labels[name].length}`;

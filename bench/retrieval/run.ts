@@ -40,12 +40,13 @@ async function deriveGraph(names: string[]): Promise<KnowledgeGraph> {
   const project = mkdtempSync(path.join(os.tmpdir(), 'mf-derived-'));
   mkdirSync(path.join(project, '.git'));
   const { config } = loadConfig({ CLAUDE_PROJECT_DIR: project, MEMORY_FABRIC_TIME_SOURCE: 'system' }, project);
-  for (const name of names)
+  for (const name of names) {
     await runSyncHook(
       { event: 'Stop', sessionId: name.slice(0, 12), transcriptPath: path.join(corpus, 'transcripts', name) },
       config,
       openStore(config),
     );
+  }
   const graph = await openStore(config).readGraph();
   rmSync(project, { recursive: true, force: true });
   return graph;
@@ -105,7 +106,9 @@ function evaluate(
       const results = search(graph, query.prompt);
       const tally = tallies.get(query.category) ?? { recall: 0, reciprocal: 0, silent: 0, count: 0 };
       tally.count += 1;
-      if (results.length === 0) tally.silent += 1;
+      if (results.length === 0) {
+        tally.silent += 1;
+      }
       if (query.category !== 'unrelated') {
         const matches = (name: string): boolean =>
           query.expectPattern ? new RegExp(query.expectPattern, 'i').test(name) : (query.expect ?? []).includes(name);
@@ -116,14 +119,16 @@ function evaluate(
         tally.recall += Math.min(1, found / wanted);
         const firstRank = results.findIndex(matches);
         tally.reciprocal += firstRank >= 0 ? 1 / (firstRank + 1) : 0;
-        if (verbose && found >= wanted && firstRank > 0)
+        if (verbose && found >= wanted && firstRank > 0) {
           console.log(
             `   ${query.category.padEnd(11)} ${key.padEnd(9)} first hit at rank ${firstRank + 1}  "${query.prompt}" -> ${results.slice(0, firstRank + 1).join(', ')}`,
           );
-        if (verbose && found < wanted)
+        }
+        if (verbose && found < wanted) {
           console.log(
             `   ${query.category.padEnd(11)} ${key.padEnd(9)} ${found}/${wanted}  "${query.prompt}" -> ${results.slice(0, 5).join(', ') || '(nothing)'}`,
           );
+        }
       } else if (verbose && results.length > 0) {
         console.log(`   ${query.category.padEnd(11)} ${key.padEnd(9)} not silent  "${query.prompt}" -> ${results.slice(0, 3).join(', ')}`);
       }
@@ -146,8 +151,12 @@ console.log(`${'system'.padEnd(40)}${categories.map((category) => category.padSt
 for (const [label, tallies] of rows) {
   const cells = categories.map((category) => {
     const tally = tallies.get(category);
-    if (!tally) return ''.padStart(22);
-    if (category === 'unrelated') return `silence ${(tally.silent / tally.count).toFixed(2)}`.padStart(22);
+    if (!tally) {
+      return ''.padStart(22);
+    }
+    if (category === 'unrelated') {
+      return `silence ${(tally.silent / tally.count).toFixed(2)}`.padStart(22);
+    }
     return `R@10 ${(tally.recall / tally.count).toFixed(2)} MRR ${(tally.reciprocal / tally.count).toFixed(2)}`.padStart(22);
   });
   console.log(`${label.padEnd(40)}${cells.join('')}`);

@@ -25,7 +25,9 @@ export interface BankCommandArgs {
 
 export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
-  for (const warning of warnings) io.stderr(`memory-fabric: ${warning}\n`);
+  for (const warning of warnings) {
+    io.stderr(`memory-fabric: ${warning}\n`);
+  }
   const bank = openBank(config);
   const project = slugify(path.basename(config.projectRoot));
   if (args.command === 'export') {
@@ -53,11 +55,12 @@ export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<
         errors: errors.map((text, position) => ({ text, ...(fixes[position] ? { fix: fixes[position] } : {}) })),
         plans: args.repeated.get('plan') ?? [],
       });
-      if (delta.entities.length === 0)
+      if (delta.entities.length === 0) {
         throw new MemoryFabricError(
           'USAGE',
           'update needs at least one --decision "<text>", --error "<text>" [--fix "<text>"] or --plan "<text>"',
         );
+      }
       const session = args.flags.get('session');
       contract = await updateBank(bank, project, delta, typeof session === 'string' ? session : undefined);
       break;
@@ -74,11 +77,15 @@ export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<
       break;
     case 'import': {
       const file = args.words[0];
-      if (!file) throw new MemoryFabricError('USAGE', 'import needs a file: memory-fabric import <graph.jsonl>');
+      if (!file) {
+        throw new MemoryFabricError('USAGE', 'import needs a file: memory-fabric import <graph.jsonl>');
+      }
       const progress = createProgress(io.stderrIsTerminal === true, io.stderr);
       progress.update(`reading ${file} ...`);
       const parsed = parseServerMemoryJsonl(await readFile(path.resolve(io.cwd, file), 'utf8'));
-      for (const problem of parsed.problems) io.stderr(`memory-fabric import: ${file} ${problem}\n`);
+      for (const problem of parsed.problems) {
+        io.stderr(`memory-fabric import: ${file} ${problem}\n`);
+      }
       progress.update(
         `importing ${parsed.graph.entities.length} entities and ${parsed.graph.relations.length} relations into ${config.bankDir} ...`,
       );

@@ -24,8 +24,12 @@ export function parseArgs(
       const [name, inline] = word.slice(2).split('=', 2) as [string, string | undefined];
       const value = inline ?? (valueFlags.includes(name) && position + 1 < argv.length ? (argv[(position += 1)] ?? '') : true);
       flags.set(name, value);
-      if (typeof value === 'string') repeated.set(name, [...(repeated.get(name) ?? []), value]);
-    } else positional.push(word);
+      if (typeof value === 'string') {
+        repeated.set(name, [...(repeated.get(name) ?? []), value]);
+      }
+    } else {
+      positional.push(word);
+    }
   }
   return { positional, flags, repeated };
 }

@@ -22,7 +22,9 @@ export async function runDemo(paths: DemoPaths, keep: boolean, io: CliIo): Promi
   const transcript = path.join(project, 'session-1.jsonl');
   await copyFile(path.join(paths.packageRoot, 'samples', 'session-1.jsonl'), transcript);
   const env: Record<string, string | undefined> = { ...io.env, CLAUDE_PROJECT_DIR: project, MEMORY_FABRIC_TIME_SOURCE: 'system' };
-  for (const name of ['MEMORY_FABRIC_BANK_DIR', 'MEMORY_FABRIC_STATE_DIR', 'CLAUDE_PLUGIN_DATA']) delete env[name];
+  for (const name of ['MEMORY_FABRIC_BANK_DIR', 'MEMORY_FABRIC_STATE_DIR', 'CLAUDE_PLUGIN_DATA']) {
+    delete env[name];
+  }
 
   io.stdout(`memory-fabric demo: a temporary project at ${project}, file bank at ${path.join(project, '.memories')}\n`);
   io.stdout('Writes use the system clock by explicit opt-in (MEMORY_FABRIC_TIME_SOURCE=system), so the demo works offline;\n');
@@ -76,17 +78,28 @@ export async function runDemo(paths: DemoPaths, keep: boolean, io: CliIo): Promi
     io.stdout(`\n== ${step.title}${detail}\n`);
     const run = await runBuiltHook(path.join(paths.packageRoot, 'hooks', step.hook), step.payload, env, project);
     io.stdout(describeHookOutput(step.hook, run.stdout));
-    for (const line of run.stderr.split('\n').filter(Boolean)) io.stdout(`   (stderr) ${line}\n`);
-    if (run.exitCode !== 0) io.stdout(`   exit code ${run.exitCode}\n`);
+    for (const line of run.stderr.split('\n').filter(Boolean)) {
+      io.stdout(`   (stderr) ${line}\n`);
+    }
+    if (run.exitCode !== 0) {
+      io.stdout(`   exit code ${run.exitCode}\n`);
+    }
   }
-  if (keep) io.stdout(`\nThe bank is kept at ${path.join(project, '.memories')}.\n`);
-  else await rm(project, { recursive: true, force: true });
+  if (keep) {
+    io.stdout(`\nThe bank is kept at ${path.join(project, '.memories')}.\n`);
+  } else {
+    await rm(project, { recursive: true, force: true });
+  }
   return 0;
 }
 
 function describeHookOutput(hook: string, stdout: string): string {
-  if (stdout.trim() === '') return '   Claude Code receives nothing (the hook printed nothing).\n';
-  if (hook.startsWith('stop/')) return `   Sync report (plain text, goes to Claude Code's debug log):\n   ${stdout.trim()}\n`;
+  if (stdout.trim() === '') {
+    return '   Claude Code receives nothing (the hook printed nothing).\n';
+  }
+  if (hook.startsWith('stop/')) {
+    return `   Sync report (plain text, goes to Claude Code's debug log):\n   ${stdout.trim()}\n`;
+  }
   const parsed = JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } };
   const context = parsed.hookSpecificOutput?.additionalContext ?? '';
   return `   Claude Code receives additionalContext (${context.length} characters):\n${context.replace(/^/gm, '   | ')}\n`;

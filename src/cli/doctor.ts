@@ -30,24 +30,30 @@ const EVENTS: HookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop', 'Sessio
 export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
   const checks: Check[] = [];
-  if (warnings.length > 0)
+  if (warnings.length > 0) {
     checks.push({
       name: 'configuration',
       status: 'warn',
       detail: warnings.join('; '),
       fix: 'correct the variable or unset it to use the default',
     });
+  }
   checks.push(checkNode());
   checks.push(await checkHooks(config, io.env.HOME ?? ''));
   checks.push(await checkBundles(packageRoot));
   checks.push(...(config.store === 'mcp' ? [await checkMcp(config)] : await checkBank(config)));
-  for (const source of config.sources.filter((kind) => kind !== config.store)) checks.push(await checkExtraSource(config, source));
+  for (const source of config.sources.filter((kind) => kind !== config.store)) {
+    checks.push(await checkExtraSource(config, source));
+  }
   checks.push(await checkTimeSource(config));
   checks.push(await checkOutbox(config, io.nowMs()));
   checks.push(await checkSessions(config, io.nowMs()));
   checks.push(await checkTimings(config));
-  if (asJson) io.stdout(`${JSON.stringify({ checks }, null, 2)}\n`);
-  else io.stdout(renderChecks(checks));
+  if (asJson) {
+    io.stdout(`${JSON.stringify({ checks }, null, 2)}\n`);
+  } else {
+    io.stdout(renderChecks(checks));
+  }
   return checks.some((check) => check.status === 'fail') ? 1 : 0;
 }
 
@@ -73,16 +79,26 @@ async function checkHooks(config: Config, home: string): Promise<Check> {
   let plugin: string | undefined;
   for (const scope of ['user', 'project', 'local'] as const) {
     const file = settingsFileFor(scope, config.projectRoot, home);
-    if (!existsSync(file)) continue;
+    if (!existsSync(file)) {
+      continue;
+    }
     try {
       const settings = parseSettings(await readFile(file, 'utf8'));
-      for (const event of eventsWithOurHooks(settings)) counts.get(event)?.push(file);
-      if (enablesPlugin(settings)) plugin = file;
+      for (const event of eventsWithOurHooks(settings)) {
+        counts.get(event)?.push(file);
+      }
+      if (enablesPlugin(settings)) {
+        plugin = file;
+      }
     } catch (error) {
       return { name: 'hooks', status: 'fail', detail: `${file}: ${describeError(error)}`, fix: `fix the JSON of ${file}` };
     }
   }
-  if (plugin) for (const event of EVENTS) counts.get(event)?.push(`the plugin (enabled in ${plugin})`);
+  if (plugin) {
+    for (const event of EVENTS) {
+      counts.get(event)?.push(`the plugin (enabled in ${plugin})`);
+    }
+  }
   const missing = EVENTS.filter((event) => (counts.get(event) ?? []).length === 0);
   const doubled = EVENTS.filter((event) => (counts.get(event) ?? []).length > 1);
   if (doubled.length > 0) {
@@ -102,13 +118,14 @@ async function checkHooks(config: Config, home: string): Promise<Check> {
       fix: `npx tsx install.ts --project ${config.projectRoot}`,
     };
   }
-  if (missing.length > 0)
+  if (missing.length > 0) {
     return {
       name: 'hooks',
       status: 'fail',
       detail: `missing for ${missing.join(', ')}`,
       fix: `npx tsx install.ts --project ${config.projectRoot}`,
     };
+  }
   return {
     name: 'hooks',
     status: 'pass',
@@ -119,13 +136,20 @@ async function checkHooks(config: Config, home: string): Promise<Check> {
 async function checkBundles(packageRoot: string): Promise<Check> {
   const files = [CONTEXT_BUNDLE, SYNC_BUNDLE].map((file) => path.join(packageRoot, file));
   const missing = files.filter((file) => !existsSync(file));
-  if (missing.length > 0) return { name: 'entrypoints', status: 'fail', detail: `missing ${missing.join(', ')}`, fix: 'npm run build' };
+  if (missing.length > 0) {
+    return { name: 'entrypoints', status: 'fail', detail: `missing ${missing.join(', ')}`, fix: 'npm run build' };
+  }
   const sources = path.join(packageRoot, 'src');
-  if (!existsSync(sources))
+  if (!existsSync(sources)) {
     return { name: 'entrypoints', status: 'pass', detail: 'built bundles present (no sources here to compare with)' };
+  }
   const current = hashSources(sources);
   const stale = [];
-  for (const file of files) if (bundleSourceHash(await readFile(file, 'utf8')) !== current) stale.push(path.relative(packageRoot, file));
+  for (const file of files) {
+    if (bundleSourceHash(await readFile(file, 'utf8')) !== current) {
+      stale.push(path.relative(packageRoot, file));
+    }
+  }
   return stale.length === 0
     ? { name: 'entrypoints', status: 'pass', detail: 'built and fresh (match src/)' }
     : { name: 'entrypoints', status: 'fail', detail: `${stale.join(', ')} built from older sources`, fix: 'npm run build' };
@@ -150,7 +174,9 @@ async function checkBank(config: Config): Promise<Check[]> {
   try {
     // The probe goes into the state folder, or the nearest folder above it that exists: doctor creates nothing.
     let folder = config.stateDir;
-    while (!existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+    while (!existsSync(folder) && path.dirname(folder) !== folder) {
+      folder = path.dirname(folder);
+    }
     const probe = path.join(folder, `.doctor-${process.pid}`);
     await writeFileAtomic(probe, 'probe');
     await rm(probe);
@@ -169,7 +195,7 @@ async function checkBank(config: Config): Promise<Check[]> {
     status: 'pass',
     detail: `file bank at ${config.bankDir}: ${graph.entities.length} entities, ${graph.relations.length} relations; state in ${config.stateDir}`,
   };
-  if (!bankExists)
+  if (!bankExists) {
     return [
       {
         ...store,
@@ -178,6 +204,7 @@ async function checkBank(config: Config): Promise<Check[]> {
         fix: 'memory-fabric bootstrap (or let the first sync create it)',
       },
     ];
+  }
   const { records, problems } = await listRecords(config.bankDir);
   const health = await checkHealth(config.bankDir, records, problems, graph);
   const index: Check =
@@ -237,8 +264,9 @@ async function checkExtraSource(config: Config, source: StoreKind): Promise<Chec
 }
 
 async function checkTimeSource(config: Config): Promise<Check> {
-  if (config.timeSource === 'system')
+  if (config.timeSource === 'system') {
     return { name: 'time source', status: 'pass', detail: 'system clock (explicit MEMORY_FABRIC_TIME_SOURCE=system)' };
+  }
   try {
     const time = await fetchWriteTime({ kind: config.timeSource, url: config.timeUrl, timeoutMs: config.timeTimeoutMs });
     return { name: 'time source', status: 'pass', detail: `${config.timeUrl} answered ${time.utcDateTime}` };
@@ -254,7 +282,9 @@ async function checkTimeSource(config: Config): Promise<Check> {
 
 async function checkOutbox(config: Config, nowMs: number): Promise<Check> {
   const { entries, unreadable } = await readOutbox(path.join(config.stateDir, 'outbox'));
-  if (entries.length === 0 && unreadable.length === 0) return { name: 'outbox', status: 'pass', detail: 'empty' };
+  if (entries.length === 0 && unreadable.length === 0) {
+    return { name: 'outbox', status: 'pass', detail: 'empty' };
+  }
   const oldest = entries[0] ? (await stat(entries[0].file)).mtimeMs : nowMs;
   const age = Math.round((nowMs - oldest) / 60_000);
   return {
@@ -268,13 +298,14 @@ async function checkOutbox(config: Config, nowMs: number): Promise<Check> {
 async function checkSessions(config: Config, nowMs: number): Promise<Check> {
   const folder = path.join(config.stateDir, 'cursors');
   const names = await readdir(folder).catch(() => [] as string[]);
-  if (names.length === 0)
+  if (names.length === 0) {
     return {
       name: 'last syncs',
       status: 'warn',
       detail: 'no session synced yet',
       fix: 'use Claude Code with the hooks enabled; or memory-fabric sync --transcript <file>',
     };
+  }
   const rows = [];
   for (const name of names) {
     const file = path.join(folder, name);
@@ -304,24 +335,28 @@ async function checkSessions(config: Config, nowMs: number): Promise<Check> {
 
 async function checkTimings(config: Config): Promise<Check> {
   const records = await readHookLog(config.stateDir);
-  if (records.length === 0) return { name: 'hook timings', status: 'warn', detail: 'no hook runs logged yet' };
+  if (records.length === 0) {
+    return { name: 'hook timings', status: 'warn', detail: 'no hook runs logged yet' };
+  }
   const rows = summarizeTimings(records);
   const slow = rows.filter((row) => row.key.startsWith('context') && row.p95 > 1000);
   const failing = records.slice(-20).filter((record) => record.errors.length > 0);
   const detail = `\n${renderTimings(rows).trimEnd().replace(/^/gm, '      ')}`;
-  if (failing.length > 0)
+  if (failing.length > 0) {
     return {
       name: 'hook timings',
       status: 'warn',
       detail: `${failing.length} of the last 20 runs reported a problem (latest: ${failing.at(-1)?.errors[0]})${detail}`,
       fix: 'memory-fabric log shows each run',
     };
-  if (slow.length > 0)
+  }
+  if (slow.length > 0) {
     return {
       name: 'hook timings',
       status: 'warn',
       detail: `the context hook is slow (p95 over 1 s)${detail}`,
       fix: 'memory-fabric reconcile, and see bench/hook-latency.mjs',
     };
+  }
   return { name: 'hook timings', status: 'pass', detail };
 }

@@ -9,7 +9,9 @@ export async function readHookLog(stateDir: string): Promise<HookLogRecord[]> {
   const texts = await Promise.all([readFile(`${file}.1`, 'utf8').catch(() => ''), readFile(file, 'utf8').catch(() => '')]);
   const records: HookLogRecord[] = [];
   for (const line of texts.join('\n').split('\n')) {
-    if (line.trim() === '') continue;
+    if (line.trim() === '') {
+      continue;
+    }
     try {
       records.push(JSON.parse(line) as HookLogRecord);
     } catch {
@@ -30,8 +32,9 @@ export interface TimingRow {
 // Durations per "<hook> <event>", nearest-rank percentiles.
 export function summarizeTimings(records: readonly HookLogRecord[]): TimingRow[] {
   const groups = new Map<string, HookLogRecord[]>();
-  for (const record of records)
+  for (const record of records) {
     groups.set(`${record.hook} ${record.event}`, [...(groups.get(`${record.hook} ${record.event}`) ?? []), record]);
+  }
   return [...groups.entries()]
     .map(([key, group]) => {
       const durations = group.map((record) => record.durationMs).sort((a, b) => a - b);
@@ -43,7 +46,9 @@ export function summarizeTimings(records: readonly HookLogRecord[]): TimingRow[]
 }
 
 export function renderTimings(rows: readonly TimingRow[]): string {
-  if (rows.length === 0) return 'no hook runs logged yet\n';
+  if (rows.length === 0) {
+    return 'no hook runs logged yet\n';
+  }
   const lines = rows.map(
     (row) =>
       `${row.key.padEnd(44)} ${String(row.runs).padStart(5)} runs   p50 ${String(row.p50).padStart(5)} ms   p95 ${String(row.p95).padStart(5)} ms   ${row.errors} with errors`,

@@ -42,11 +42,13 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
   const { flags } = parseArgs(argv, ['project', 'scope', 'store']);
   const project = path.resolve(io.cwd, typeof flags.get('project') === 'string' ? (flags.get('project') as string) : '.');
   const scope = (flags.get('scope') ?? 'project') as Scope;
-  if (!['project', 'local', 'user'].includes(scope))
+  if (!['project', 'local', 'user'].includes(scope)) {
     throw new MemoryFabricError('USAGE', `--scope: expected project, local or user, got ${JSON.stringify(scope)}`);
+  }
   const store = flags.get('store') ?? 'bank';
-  if (store !== 'bank' && store !== 'mcp')
+  if (store !== 'bank' && store !== 'mcp') {
     throw new MemoryFabricError('USAGE', `--store: expected bank or mcp, got ${JSON.stringify(store)}`);
+  }
   const home = io.env.HOME ?? io.env.USERPROFILE ?? '';
   const settingsFile = settingsFileFor(scope, project, home);
   const dryRun = flags.has('dry-run');
@@ -55,8 +57,9 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
   const mcpFile = path.join(project, '.mcp.json');
   if (flags.has('uninstall')) {
     const code = await uninstall(settingsFile, before, dryRun, io, (text) => removeStoreFromSettings(removeHooksFromSettings(text)));
-    if (existsSync(recordFileFor(mcpFile)))
+    if (existsSync(recordFileFor(mcpFile))) {
       await uninstall(mcpFile, await readFile(mcpFile, 'utf8').catch(() => null), dryRun, io, removeMemoryServer);
+    }
     return code;
   }
 
@@ -113,8 +116,9 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
 async function writeWithRecord(file: string, before: string | null, after: string): Promise<void> {
   await writeFileAtomic(file, after, (written) => parseSettings(written));
   const recordFile = recordFileFor(file);
-  if (!existsSync(recordFile))
+  if (!existsSync(recordFile)) {
     await writeFileAtomic(recordFile, `${JSON.stringify({ settingsFile: file, before, after } satisfies InstallRecord, null, 2)}\n`);
+  }
 }
 
 async function uninstall(
@@ -128,7 +132,9 @@ async function uninstall(
   const record = existsSync(recordFile) ? (JSON.parse(await readFile(recordFile, 'utf8')) as InstallRecord) : undefined;
   if (current === null) {
     io.stdout(`${settingsFile} does not exist; nothing to uninstall.\n`);
-    if (record && !dryRun) await rm(recordFile, { force: true });
+    if (record && !dryRun) {
+      await rm(recordFile, { force: true });
+    }
     return 0;
   }
   // Untouched since install: restore the file exactly as it was (or remove it if install created it).
@@ -139,8 +145,11 @@ async function uninstall(
     );
     return 0;
   }
-  if (restored === null) await rm(settingsFile, { force: true });
-  else if (restored !== current) await writeFileAtomic(settingsFile, restored);
+  if (restored === null) {
+    await rm(settingsFile, { force: true });
+  } else if (restored !== current) {
+    await writeFileAtomic(settingsFile, restored);
+  }
   await rm(recordFile, { force: true });
   io.stdout(
     restored === null
@@ -154,9 +163,13 @@ async function uninstall(
 
 async function pluginEnabledIn(files: string[]): Promise<string | undefined> {
   for (const file of files) {
-    if (!existsSync(file)) continue;
+    if (!existsSync(file)) {
+      continue;
+    }
     try {
-      if (enablesPlugin(parseSettings(await readFile(file, 'utf8')))) return file;
+      if (enablesPlugin(parseSettings(await readFile(file, 'utf8')))) {
+        return file;
+      }
     } catch {
       // an invalid settings file is reported when we edit it, not here
     }

@@ -72,7 +72,9 @@ export async function runCli(argv: readonly string[], io: CliIo, packageRoot: st
     }
   } catch (error) {
     io.stderr(`memory-fabric: ${describeError(error)}\n`);
-    if (isMemoryFabricError(error) && error.code === 'USAGE') io.stderr(USAGE);
+    if (isMemoryFabricError(error) && error.code === 'USAGE') {
+      io.stderr(USAGE);
+    }
     return isMemoryFabricError(error) && error.code === 'USAGE' ? 2 : 1;
   }
 }
@@ -80,7 +82,11 @@ export async function runCli(argv: readonly string[], io: CliIo, packageRoot: st
 // The folder with package.json above a file (the CLI runs bundled from hooks/cli/ or from src/ under tsx).
 export function findPackageRoot(fromFile: string): string {
   for (let folder = path.dirname(fromFile); ; folder = path.dirname(folder)) {
-    if (existsSync(path.join(folder, 'package.json')) && existsSync(path.join(folder, 'samples'))) return folder;
-    if (path.dirname(folder) === folder) return path.dirname(fromFile);
+    if (existsSync(path.join(folder, 'package.json')) && existsSync(path.join(folder, 'samples'))) {
+      return folder;
+    }
+    if (path.dirname(folder) === folder) {
+      return path.dirname(fromFile);
+    }
   }
 }

@@ -5,19 +5,25 @@ export interface Progress {
 }
 
 export function createProgress(isTerminal: boolean, write: (text: string) => void): Progress {
-  if (!isTerminal) return { update: () => undefined, done: () => undefined };
+  if (!isTerminal) {
+    return { update: () => undefined, done: () => undefined };
+  }
   let shown = false;
   let last = 0;
   return {
     update(text) {
       const now = Date.now();
-      if (now - last < 80) return;
+      if (now - last < 80) {
+        return;
+      }
       last = now;
       write(`\r\x1b[2K${text}`);
       shown = true;
     },
     done() {
-      if (shown) write('\r\x1b[2K');
+      if (shown) {
+        write('\r\x1b[2K');
+      }
     },
   };
 }

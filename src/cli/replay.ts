@@ -12,7 +12,9 @@ import type { CliIo } from './cli-io.ts';
 
 // Prints on stdout exactly what Claude Code would receive, and a short explanation on stderr.
 export async function runReplay(payloadFile: string | undefined, hookFlag: string | true | undefined, io: CliIo): Promise<number> {
-  if (!payloadFile) throw new MemoryFabricError('USAGE', 'replay needs a payload file: memory-fabric replay <payload.json>');
+  if (!payloadFile) {
+    throw new MemoryFabricError('USAGE', 'replay needs a payload file: memory-fabric replay <payload.json>');
+  }
   const kind = typeof hookFlag === 'string' ? toKind(hookFlag) : await detectKind(payloadFile);
   const run = await runHook(kind === 'context' ? contextHandler : syncHandler, {
     stdin: createReadStream(payloadFile),
@@ -22,12 +24,16 @@ export async function runReplay(payloadFile: string | undefined, hookFlag: strin
   });
   io.stdout(run.stdout);
   io.stderr(`[replay] ${kind} hook, exit code ${run.exitCode}${run.stdout === '' ? ', no stdout' : ''}\n`);
-  for (const line of [...run.stderr, ...run.explanation]) io.stderr(`[replay] ${line}\n`);
+  for (const line of [...run.stderr, ...run.explanation]) {
+    io.stderr(`[replay] ${line}\n`);
+  }
   return run.exitCode;
 }
 
 function toKind(flag: string): HookKind {
-  if (flag === 'context' || flag === 'sync') return flag;
+  if (flag === 'context' || flag === 'sync') {
+    return flag;
+  }
   throw new MemoryFabricError('USAGE', `--hook: expected context or sync, got ${JSON.stringify(flag)}`);
 }
 

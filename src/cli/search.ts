@@ -8,10 +8,13 @@ import type { CliIo } from './cli-io.ts';
 
 export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
-  for (const warning of warnings) io.stderr(`memory-fabric: ${warning}\n`);
+  for (const warning of warnings) {
+    io.stderr(`memory-fabric: ${warning}\n`);
+  }
   const { retrieval, reports, failed } = await searchSources(openSources(config), prompt, config, io.nowMs());
-  for (const report of failed)
+  for (const report of failed) {
     io.stderr(`memory-fabric: ${report.description} could not be searched: ${report.error ?? 'unknown error'}\n`);
+  }
   if (asJson) {
     io.stdout(`${JSON.stringify(renderResultFormat(prompt, retrieval.memories, reports), null, 2)}\n`);
     return 0;

@@ -73,7 +73,9 @@ export function addHooksToSettings(text: string, packageRoot: string, node = 'no
   const present = new Set(eventsWithOurHooks(current));
   let updated = text.trim() === '' ? '{}\n' : text;
   for (const [event, groups] of Object.entries(buildHookSettings(packageRoot, node)) as Array<[HookEvent, HookGroup[]]>) {
-    if (present.has(event)) continue;
+    if (present.has(event)) {
+      continue;
+    }
     const position = current.hooks?.[event]?.length ?? 0;
     updated = applyEdits(updated, modify(updated, ['hooks', event, position], groups[0], { ...FORMAT, isArrayInsertion: true }));
   }
@@ -87,15 +89,20 @@ export function removeHooksFromSettings(text: string): string {
     for (;;) {
       const groups = parseSettings(updated).hooks?.[event] ?? [];
       const index = groups.findIndex((group) => (group.hooks ?? []).some(isOurHook));
-      if (index < 0) break;
+      if (index < 0) {
+        break;
+      }
       updated = applyEdits(updated, modify(updated, ['hooks', event, index], undefined, FORMAT));
     }
     const remaining = parseSettings(updated).hooks?.[event];
-    if (Array.isArray(remaining) && remaining.length === 0)
+    if (Array.isArray(remaining) && remaining.length === 0) {
       updated = applyEdits(updated, modify(updated, ['hooks', event], undefined, FORMAT));
+    }
   }
   const hooks = parseSettings(updated).hooks;
-  if (hooks && Object.keys(hooks).length === 0) updated = applyEdits(updated, modify(updated, ['hooks'], undefined, FORMAT));
+  if (hooks && Object.keys(hooks).length === 0) {
+    updated = applyEdits(updated, modify(updated, ['hooks'], undefined, FORMAT));
+  }
   return updated;
 }
 
@@ -114,7 +121,9 @@ export function setStoreInSettings(text: string, store: 'mcp'): string {
 // The settings text without our env.MEMORY_FABRIC_STORE (and without env when nothing else is left in it).
 export function removeStoreFromSettings(text: string): string {
   const env = (parseSettings(text) as { env?: Record<string, unknown> }).env;
-  if (!env || !('MEMORY_FABRIC_STORE' in env)) return text;
+  if (!env || !('MEMORY_FABRIC_STORE' in env)) {
+    return text;
+  }
   const updated = applyEdits(text, modify(text, ['env', 'MEMORY_FABRIC_STORE'], undefined, FORMAT));
   const left = (parseSettings(updated) as { env?: Record<string, unknown> }).env;
   return left && Object.keys(left).length === 0 ? applyEdits(updated, modify(updated, ['env'], undefined, FORMAT)) : updated;
@@ -123,7 +132,9 @@ export function removeStoreFromSettings(text: string): string {
 // The .mcp.json text with a `memory` server (the bare memory server, MEMORY_FILE_PATH absolute), unless one exists.
 export function addMemoryServer(text: string, memoryFile: string): string {
   const current = parseSettings(text) as { mcpServers?: Record<string, unknown> };
-  if (current.mcpServers?.memory) return text;
+  if (current.mcpServers?.memory) {
+    return text;
+  }
   const base = text.trim() === '' ? '{}\n' : text;
   const server = { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { MEMORY_FILE_PATH: memoryFile } };
   return applyEdits(base, modify(base, ['mcpServers', 'memory'], server, FORMAT));
@@ -131,6 +142,8 @@ export function addMemoryServer(text: string, memoryFile: string): string {
 
 export function removeMemoryServer(text: string): string {
   const current = parseSettings(text) as { mcpServers?: Record<string, unknown> };
-  if (!current.mcpServers?.memory) return text;
+  if (!current.mcpServers?.memory) {
+    return text;
+  }
   return applyEdits(text, modify(text, ['mcpServers', 'memory'], undefined, FORMAT));
 }

@@ -10,12 +10,13 @@ export function hashSources(sourceRoot: string): string {
     .filter((name) => name.endsWith('.ts'))
     .map((name) => name.split(path.sep).join('/'))
     .sort();
-  for (const file of files)
+  for (const file of files) {
     hash
       .update(file)
       .update('\0')
       .update(readFileSync(path.join(sourceRoot, file)))
       .update('\0');
+  }
   return hash.digest('hex').slice(0, 16);
 }
 

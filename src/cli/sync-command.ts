@@ -13,9 +13,13 @@ export async function runSyncCommand(
   asJson: boolean,
   io: CliIo,
 ): Promise<number> {
-  if (typeof transcript !== 'string') throw new MemoryFabricError('USAGE', 'sync needs --transcript <file.jsonl>');
+  if (typeof transcript !== 'string') {
+    throw new MemoryFabricError('USAGE', 'sync needs --transcript <file.jsonl>');
+  }
   const { config, warnings } = loadConfig(io.env, io.cwd);
-  for (const warning of warnings) io.stderr(`memory-fabric: ${warning}\n`);
+  for (const warning of warnings) {
+    io.stderr(`memory-fabric: ${warning}\n`);
+  }
   const transcriptPath = path.resolve(io.cwd, transcript);
   const sessionId = typeof session === 'string' ? session : path.basename(transcriptPath, '.jsonl');
   const progress = createProgress(io.stderrIsTerminal === true, io.stderr);

@@ -5,7 +5,9 @@ import type { Memory } from './memory.ts';
 // Similarity in [0, 1]: 1 - edit distance / length of the longer text.
 export function similarity(a: string, b: string): number {
   const longest = Math.max(a.length, b.length);
-  if (longest === 0) return 1;
+  if (longest === 0) {
+    return 1;
+  }
   return 1 - distance(a, b) / longest;
 }
 
@@ -22,7 +24,9 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
   const words = byLength.map((memory) => {
     const ids = new Set<number>();
     for (const word of memory.text.toLowerCase().split(/\W+/)) {
-      if (word === '') continue;
+      if (word === '') {
+        continue;
+      }
       let id = vocabulary.get(word);
       if (id === undefined) {
         id = vocabulary.size;
@@ -36,23 +40,39 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
   const absorbedBy = new Map<Memory, Memory>();
   for (let i = 0; i < byLength.length; i += 1) {
     const shorter = byLength[i];
-    if (!shorter) continue;
+    if (!shorter) {
+      continue;
+    }
     const own = words[i] as Int32Array;
-    for (let k = 0; k < own.length; k += 1) marked[own[k] as number] = 1;
+    for (let k = 0; k < own.length; k += 1) {
+      marked[own[k] as number] = 1;
+    }
     for (let j = i + 1; j < byLength.length; j += 1) {
       const longer = byLength[j];
-      if (!longer) continue;
-      if (shorter.text.length < threshold * longer.text.length) break;
-      if (wordOverlap(own, words[j] as Int32Array, marked) < MIN_WORD_OVERLAP) continue;
-      if (similarity(shorter.text.toLowerCase(), longer.text.toLowerCase()) <= threshold) continue;
+      if (!longer) {
+        continue;
+      }
+      if (shorter.text.length < threshold * longer.text.length) {
+        break;
+      }
+      if (wordOverlap(own, words[j] as Int32Array, marked) < MIN_WORD_OVERLAP) {
+        continue;
+      }
+      if (similarity(shorter.text.toLowerCase(), longer.text.toLowerCase()) <= threshold) {
+        continue;
+      }
       const [keep, drop] = longer.relevance > shorter.relevance ? [longer, shorter] : [shorter, longer];
       absorbedBy.set(drop, keep);
     }
-    for (let k = 0; k < own.length; k += 1) marked[own[k] as number] = 0;
+    for (let k = 0; k < own.length; k += 1) {
+      marked[own[k] as number] = 0;
+    }
   }
   const root = (memory: Memory): Memory => {
     let current = memory;
-    for (let guard = 0; absorbedBy.has(current) && guard < memories.length; guard += 1) current = absorbedBy.get(current) ?? current;
+    for (let guard = 0; absorbedBy.has(current) && guard < memories.length; guard += 1) {
+      current = absorbedBy.get(current) ?? current;
+    }
     return current;
   };
   const kept = new Map<Memory, Memory>();
@@ -67,8 +87,14 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
     if (keeper !== memory) {
       merged.crossValidated = true;
       merged.mergedIds.push(memory.id);
-      for (const name of memory.entities) if (!merged.entities.includes(name)) merged.entities.push(name);
-      for (const step of memory.graphRelations) merged.graphRelations.push(step);
+      for (const name of memory.entities) {
+        if (!merged.entities.includes(name)) {
+          merged.entities.push(name);
+        }
+      }
+      for (const step of memory.graphRelations) {
+        merged.graphRelations.push(step);
+      }
     }
     kept.set(keeper, merged);
   }
@@ -77,8 +103,12 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
 
 // Shared words over the larger word count; marked flags the words of a.
 function wordOverlap(a: Int32Array, b: Int32Array, marked: Uint8Array): number {
-  if (a.length === 0 || b.length === 0) return a.length === b.length ? 1 : 0;
+  if (a.length === 0 || b.length === 0) {
+    return a.length === b.length ? 1 : 0;
+  }
   let shared = 0;
-  for (let k = 0; k < b.length; k += 1) shared += marked[b[k] as number] as number;
+  for (let k = 0; k < b.length; k += 1) {
+    shared += marked[b[k] as number] as number;
+  }
   return shared / Math.max(a.length, b.length);
 }

@@ -1,7 +1,6 @@
 // What a session set out to do and what it reports as done: the user's task request and the closing summary.
 import { tagProvenance } from './graph.ts';
-import type { DeltaBuilder } from './extract.ts';
-import { toEntityName } from './extract.ts';
+import { clip, type DeltaBuilder, toEntityName } from './delta-builder.ts';
 import { findTechnologies } from './technologies.ts';
 import { isStopword, splitWords } from './text.ts';
 import type { TranscriptMessage } from './transcript.ts';
@@ -29,9 +28,13 @@ export function extractTasks(
     if (message.role === 'user' && message.text !== '') {
       const request = message.text.split('\n')[0]?.trim() ?? '';
       const verb = request.match(TASK_VERB);
-      if (!verb || request.endsWith('?') || request.length < 15) continue;
+      if (!verb || request.endsWith('?') || request.length < 15) {
+        continue;
+      }
       const name = taskName(request);
-      if (!name) continue;
+      if (!name) {
+        continue;
+      }
       current = builder.addEntity(name, 'task', 0.7, tagProvenance(`Requested: ${clip(request, 200)}`, date, session));
       for (const technology of findTechnologies(message.text)) {
         builder.stats.technologies += 1;
@@ -39,7 +42,9 @@ export function extractTasks(
       }
       continue;
     }
-    if (message.role !== 'assistant' || !current || !DONE.test(message.text)) continue;
+    if (message.role !== 'assistant' || !current || !DONE.test(message.text)) {
+      continue;
+    }
     const items = message.text
       .split('\n')
       .map((line) => line.match(BULLET)?.[1])
@@ -51,8 +56,9 @@ export function extractTasks(
           .trim(),
       )
       .filter((line) => /[a-z]{3}/i.test(line) && !/^[✅❌⚠]/.test(line));
-    for (const item of items.slice(0, MAX_DONE_ITEMS))
+    for (const item of items.slice(0, MAX_DONE_ITEMS)) {
       builder.addEntity(current, 'task', 0.7, tagProvenance(`Done: ${clip(item, 200)}`, date, session));
+    }
   }
   return current;
 }
@@ -64,5 +70,3 @@ function taskName(request: string): string | undefined {
     .slice(0, 5);
   return toEntityName(words.join(' '));
 }
-
-const clip = (text: string, limit: number): string => (text.length <= limit ? text : `${text.slice(0, limit - 1)}…`);

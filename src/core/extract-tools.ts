@@ -1,8 +1,7 @@
 // Structured facts from tool calls: files edited, notable commands and whether they failed, errors and the fix
 // that followed, packages installed, subagents used.
-import path from 'node:path';
 import { tagProvenance } from './graph.ts';
-import type { DeltaBuilder, ExtractionContext } from './extract.ts';
+import { clip, type DeltaBuilder, type ExtractionContext } from './delta-builder.ts';
 import type { ToolCall, TranscriptMessage } from './transcript.ts';
 
 // Commands worth remembering: how this project is built, tested, linted, migrated, deployed.
@@ -42,8 +41,11 @@ export function extractToolFacts(
       if (file) {
         builder.stats.files += 1;
         builder.addEntity(file, 'file', 0.7, tagProvenance('Changed in this session.', date, session));
-        for (const failure of Object.values(openFailures))
-          if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) failure.editsSince.push(file);
+        for (const failure of Object.values(openFailures)) {
+          if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) {
+            failure.editsSince.push(file);
+          }
+        }
         continue;
       }
       if (AGENT_TOOLS.has(call.name) && typeof call.input.subagent_type === 'string') {
@@ -53,7 +55,9 @@ export function extractToolFacts(
         continue;
       }
       const command = typeof call.input.command === 'string' && call.name === 'Bash' ? call.input.command.trim() : undefined;
-      if (!command) continue;
+      if (!command) {
+        continue;
+      }
       for (const packageName of installedPackages(command)) {
         builder.stats.installs += 1;
         const added = builder.addEntity(
@@ -65,17 +69,20 @@ export function extractToolFacts(
         builder.addRelation(project, 'depends_on', added);
       }
       const key = commandKey(command);
-      if (key && call.id)
+      if (key && call.id) {
         pendingCalls[call.id] = {
           key,
           command: clip(command.split('\n')[0] ?? command, 100),
           ...(date ? { date } : {}),
           ...(session ? { session } : {}),
         };
+      }
     }
     for (const result of message.toolResults ?? []) {
       const call = pendingCalls[result.toolUseId];
-      if (!call) continue;
+      if (!call) {
+        continue;
+      }
       delete pendingCalls[result.toolUseId];
       builder.stats.commands += 1;
       builder.addRelation(project, 'uses', builder.addEntity(call.key, 'command', 0.7, `Run as \`${call.key.replace(/-/g, ' ')}\`.`));
@@ -113,25 +120,32 @@ export function commandKey(command: string): string | undefined {
   const segments = command.split(/&&|;|\|\||\||\n/).map((segment) => segment.trim().replace(/^(?:\w+=\S+\s+)*/, ''));
   const first = segments.find((segment) => !/^cd\s/.test(segment) && segment !== '') ?? '';
   const normalized = first.replace(/^python3?\s+-m\s+/, '');
-  if (!NOTABLE_COMMAND.test(normalized)) return undefined;
+  if (!NOTABLE_COMMAND.test(normalized)) {
+    return undefined;
+  }
   const words = normalized.split(/\s+/).filter((word) => /^[\w:-]+$/.test(word) && !word.startsWith('-'));
   const take = /^(npm|pnpm|yarn|bun)$/.test(words[0] ?? '') && words[1] === 'run' ? 3 : 2;
   return words.slice(0, take).join('-').toLowerCase();
 }
 
 function editedFile(call: ToolCall, cwd: string | undefined): string | undefined {
-  if (!EDIT_TOOLS.has(call.name)) return undefined;
+  if (!EDIT_TOOLS.has(call.name)) {
+    return undefined;
+  }
   const file =
     typeof call.input.file_path === 'string'
       ? call.input.file_path
       : typeof call.input.notebook_path === 'string'
         ? call.input.notebook_path
         : undefined;
-  if (!file) return undefined;
-  // Inside the session's folder the path is kept relative (a project under /tmp is still a project).
-  const relative = cwd && path.isAbsolute(file) && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
-  if (/(^|\/)(node_modules|\.git|dist|build|target)\//.test(relative) || /^\/(tmp|var\/folders|private\/tmp)\//.test(relative))
+  if (!file) {
     return undefined;
+  }
+  // Inside the session's folder the path is kept relative (a project under /tmp is still a project).
+  const relative = cwd && /^(?:\/|[A-Za-z]:[\\/])/.test(file) && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
+  if (/(^|\/)(node_modules|\.git|dist|build|target)\//.test(relative) || /^\/(tmp|var\/folders|private\/tmp)\//.test(relative)) {
+    return undefined;
+  }
   return relative;
 }
 
@@ -139,11 +153,17 @@ function installedPackages(command: string): string[] {
   const names: string[] = [];
   for (const line of command.split(/&&|;|\n/)) {
     const list = line.match(INSTALL)?.[2] ?? line.match(PIP_INSTALL)?.[1] ?? line.match(CARGO_ADD)?.[1];
-    if (!list) continue;
+    if (!list) {
+      continue;
+    }
     for (const token of list.split(/\s+/)) {
-      if (token === '' || token.startsWith('-') || token.startsWith('.') || (token.includes('/') && !token.startsWith('@'))) continue;
+      if (token === '' || token.startsWith('-') || token.startsWith('.') || (token.includes('/') && !token.startsWith('@'))) {
+        continue;
+      }
       const bare = token.replace(/(?<=.)@[^/]*$/, '').replace(/[=<>[].*$/, '');
-      if (bare.length >= 2 && !/^(install|add|run)$/.test(bare)) names.push(bare);
+      if (bare.length >= 2 && !/^(install|add|run)$/.test(bare)) {
+        names.push(bare);
+      }
     }
   }
   return names;
@@ -156,5 +176,3 @@ function firstErrorLine(head: string): string | undefined {
     .find((candidate) => ERROR_LINE.test(candidate) && candidate.length >= 8);
   return line ? clip(line, 160) : undefined;
 }
-
-const clip = (text: string, limit: number): string => (text.length <= limit ? text : `${text.slice(0, limit - 1)}…`);

@@ -1,32 +1,13 @@
 // Extracts what is worth remembering from conversation messages, with no LLM: decisions (with rationale and the
 // alternatives rejected), conventions, the project's stack, and structured facts from tool calls (see extract-tools.ts).
-import { tagProvenance, validateName, type GraphDelta, type GraphEntity, type GraphRelation } from './graph.ts';
+import { DeltaBuilder, type ExtractionContext, type ExtractionStats, toEntityName } from './delta-builder.ts';
+
+export { type ExtractionContext, type ExtractionStats, isJunkName, toEntityName } from './delta-builder.ts';
+import { type GraphDelta, tagProvenance } from './graph.ts';
 import { canonicalTechnology, findTechnologies } from './technologies.ts';
 import { extractTasks } from './extract-tasks.ts';
 import { extractToolFacts, type ToolState } from './extract-tools.ts';
 import type { TranscriptMessage } from './transcript.ts';
-
-// Only items at least this confident are written; the rest are counted as skipped.
-export const MIN_CONFIDENCE = 0.6;
-
-export interface ExtractionContext {
-  sessionId?: string;
-  // The project's name (the folder the session ran in), for "<project> uses <technology>".
-  projectName?: string;
-}
-
-export interface ExtractionStats {
-  decisions: number;
-  conventions: number;
-  tasks: number;
-  technologies: number;
-  errors: number;
-  files: number;
-  commands: number;
-  installs: number;
-  agents: number;
-  lowConfidenceSkipped: number;
-}
 
 // Carried from one sync of a session to the next (kept with the session's cursor).
 export interface ExtractionState {
@@ -38,52 +19,6 @@ export interface Extraction {
   delta: GraphDelta;
   stats: ExtractionStats;
   state: ExtractionState;
-}
-
-// Collects entities, observations and relations, each with a confidence; only confident ones are kept.
-export class DeltaBuilder {
-  readonly stats: ExtractionStats = {
-    decisions: 0,
-    conventions: 0,
-    tasks: 0,
-    technologies: 0,
-    errors: 0,
-    files: 0,
-    commands: 0,
-    installs: 0,
-    agents: 0,
-    lowConfidenceSkipped: 0,
-  };
-  readonly #entities = new Map<string, GraphEntity>();
-  readonly #relations: GraphRelation[] = [];
-
-  // Adds (or finds) an entity and optionally an observation; returns the entity's name, or undefined when refused.
-  addEntity(name: string, entityType: string, confidence: number, observation?: string): string | undefined {
-    if (confidence < MIN_CONFIDENCE || isJunkName(name)) {
-      this.stats.lowConfidenceSkipped += 1;
-      return undefined;
-    }
-    const key = name.toLowerCase();
-    const entity = this.#entities.get(key) ?? { name, entityType, observations: [] };
-    if (observation && !entity.observations.includes(observation)) entity.observations.push(observation);
-    this.#entities.set(key, entity);
-    return entity.name;
-  }
-
-  addRelation(from: string | undefined, relationType: string, to: string | undefined): void {
-    if (!from || !to || from.toLowerCase() === to.toLowerCase()) return;
-    if (this.#relations.some((relation) => relation.from === from && relation.to === to && relation.relationType === relationType)) return;
-    this.#relations.push({ from, to, relationType });
-  }
-
-  // The delta; entities with neither an observation nor a relation (e.g. the project when nothing used it) are left out.
-  build(): GraphDelta {
-    const linked = new Set(this.#relations.flatMap((relation) => [relation.from.toLowerCase(), relation.to.toLowerCase()]));
-    const entities = [...this.#entities.values()].filter(
-      (entity) => entity.observations.length > 0 || linked.has(entity.name.toLowerCase()),
-    );
-    return { entities, relations: this.#relations };
-  }
 }
 
 const HYPOTHETICAL = /\b(should we|shall we|could we|can we|would it|what if|if we|maybe|perhaps|might|unless|whether)\b/i;
@@ -119,8 +54,12 @@ export function extractDelta(
     const session = context.sessionId ?? message.sessionId;
     const tag = (text: string): string => tagProvenance(text, date, session);
     for (const sentence of splitSentences(message.text)) {
-      if (sentence.endsWith('?') || HYPOTHETICAL.test(sentence)) continue;
-      if (extractDecision(builder, sentence, message.role, tag)) continue;
+      if (sentence.endsWith('?') || HYPOTHETICAL.test(sentence)) {
+        continue;
+      }
+      if (extractDecision(builder, sentence, message.role, tag)) {
+        continue;
+      }
       if (message.role === 'user' && CONVENTION.test(sentence) && sentence.length <= 240) {
         builder.stats.conventions += 1;
         builder.addEntity('project-conventions', 'convention', 0.85, tag(sentence));
@@ -147,7 +86,9 @@ function extractDecision(builder: DeltaBuilder, sentence: string, role: 'user' |
     const confidence = role === 'user' ? 0.8 : 0.65;
     const newer = decisionName(switched[2]);
     const older = canonicalName(switched[1].split(CLAUSE_END)[0] ?? '');
-    if (!newer) return false;
+    if (!newer) {
+      return false;
+    }
     builder.stats.decisions += 1;
     const decision = builder.addEntity(newer, 'decision', confidence, tag(sentence));
     const replaced = older
@@ -164,16 +105,22 @@ function extractDecision(builder: DeltaBuilder, sentence: string, role: 'user' |
   }
   const explicit = sentence.match(DECISION);
   const match = explicit ?? (role === 'user' ? sentence.match(USER_DECISION) : null);
-  if (!match?.[1]) return false;
+  if (!match?.[1]) {
+    return false;
+  }
   const subject = decisionName(match[1]);
-  if (!subject) return false;
+  if (!subject) {
+    return false;
+  }
   const confidence = explicit ? (role === 'user' ? 0.9 : 0.7) : 0.75;
   builder.stats.decisions += 1;
   const decision = builder.addEntity(subject, 'decision', confidence, tag(sentence));
   const alternative = canonicalName(sentence.match(ALTERNATIVE)?.[1] ?? '');
   linkTechnologies(builder, decision, sentence, [alternative, subject], confidence);
   const scope = toEntityName(sentence.match(SCOPE)?.[1] ?? '');
-  if (scope && scope !== subject) builder.addRelation(builder.addEntity(scope, 'component', confidence), 'uses', decision);
+  if (scope && scope !== subject) {
+    builder.addRelation(builder.addEntity(scope, 'component', confidence), 'uses', decision);
+  }
   if (alternative && alternative.toLowerCase() !== subject) {
     const kind = canonicalTechnology(alternative) ? 'technology' : 'pattern';
     builder.addRelation(
@@ -194,7 +141,9 @@ function linkTechnologies(
 ): void {
   const skip = new Set(exclude.filter((name): name is string => !!name).map((name) => name.toLowerCase()));
   for (const technology of findTechnologies(sentence)) {
-    if (skip.has(technology.toLowerCase())) continue;
+    if (skip.has(technology.toLowerCase())) {
+      continue;
+    }
     builder.addRelation(decision, 'uses', builder.addEntity(technology, 'technology', confidence));
   }
 }
@@ -225,29 +174,4 @@ export function splitSentences(text: string): string[] {
         .trim(),
     )
     .filter((sentence) => sentence.length >= 12 && sentence.length <= 400 && /[a-z]/i.test(sentence) && !/^[\w./-]+:\d+/.test(sentence));
-}
-
-// A short kebab-case name for a phrase (1 to 5 words), or undefined when nothing meaningful is left.
-export function toEntityName(phrase: string): string | undefined {
-  const words = phrase
-    .replace(/^(?:the|a|an|our|their|this|that|using)\s+/i, '')
-    .split(/\s+/)
-    .map((word) => word.replace(/^[^\w@]+|[^\w+#]+$/g, ''))
-    .filter((word) => word !== '');
-  if (words.length === 0 || words.length > 5) return undefined;
-  const name = words.join('-').toLowerCase();
-  return name.length >= 3 && /[a-z]/.test(name) ? name : undefined;
-}
-
-// Names no one wants in a graph: too short, pure numbers, temp paths, markup fragments.
-export function isJunkName(name: string): boolean {
-  const trimmed = name.trim();
-  return (
-    trimmed.length < 3 ||
-    /^[\d\s.,:-]+$/.test(trimmed) ||
-    /^(?:\/tmp\/|\/var\/folders\/|\/private\/tmp\/|[A-Z]:\\Temp\\)/i.test(trimmed) ||
-    /[<>{}`*|]/.test(trimmed) ||
-    validateName(trimmed) !== undefined ||
-    /^(?:it|this|that)$/i.test(trimmed)
-  );
 }

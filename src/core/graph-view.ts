@@ -91,11 +91,15 @@ export function buildPostings(entities: readonly GraphEntity[]): Map<string, Int
           flags[slot] = 0;
           bits[slot] = 0;
         }
-        if (field === NAME_FIELD) flags[slot] = (flags[slot] as number) | IN_NAME;
-        else if (field === TYPE_FIELD) flags[slot] = (flags[slot] as number) | IN_TYPE;
-        else {
+        if (field === NAME_FIELD) {
+          flags[slot] = (flags[slot] as number) | IN_NAME;
+        } else if (field === TYPE_FIELD) {
+          flags[slot] = (flags[slot] as number) | IN_TYPE;
+        } else {
           flags[slot] = (flags[slot] as number) + (1 << COUNT_SHIFT);
-          if (field <= 32) bits[slot] = (bits[slot] as number) | (1 << (field - 1));
+          if (field <= 32) {
+            bits[slot] = (bits[slot] as number) | (1 << (field - 1));
+          }
         }
       }
     }
@@ -115,8 +119,9 @@ export function buildPostings(entities: readonly GraphEntity[]): Map<string, Int
   });
   // Counting sort by stem; within a stem the postings stay in id order.
   const starts = new Int32Array(perStem.length + 1);
-  for (let stemId = 0; stemId < perStem.length; stemId += 1)
+  for (let stemId = 0; stemId < perStem.length; stemId += 1) {
     starts[stemId + 1] = (starts[stemId] as number) + (perStem[stemId] as number) * POSTING_WIDTH;
+  }
   const grouped = new Int32Array(starts[perStem.length] as number);
   const next = starts.slice(0, perStem.length);
   for (let at = 0; at < used; at += QUAD) {
@@ -128,7 +133,9 @@ export function buildPostings(entities: readonly GraphEntity[]): Map<string, Int
     next[stemId] = to + POSTING_WIDTH;
   }
   const postings = new Map<string, Int32Array>();
-  for (const [stem, stemId] of stemIds) postings.set(stem, grouped.subarray(starts[stemId], starts[stemId + 1]));
+  for (const [stem, stemId] of stemIds) {
+    postings.set(stem, grouped.subarray(starts[stemId], starts[stemId + 1]));
+  }
   return postings;
 }
 
@@ -138,10 +145,14 @@ export function indexRelations(graph: KnowledgeGraph, idOf: (name: string) => nu
   for (const relation of graph.relations) {
     const from = idOf(relation.from);
     const to = idOf(relation.to);
-    if (from === undefined || to === undefined) continue;
+    if (from === undefined || to === undefined) {
+      continue;
+    }
     const indexed = { from, to, relationType: relation.relationType };
     byId[from]?.push(indexed);
-    if (to !== from) byId[to]?.push(indexed);
+    if (to !== from) {
+      byId[to]?.push(indexed);
+    }
   }
   return byId;
 }
@@ -162,7 +173,9 @@ export function indexNames(names: readonly string[]): { ids: Map<string, number>
     const key = canonicalEntityKey(names[id] as string);
     ids.set(key, id);
     const head = nameHead(key);
-    if (head !== undefined) heads.add(head);
+    if (head !== undefined) {
+      heads.add(head);
+    }
   }
   return { ids, heads };
 }

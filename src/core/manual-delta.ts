@@ -14,7 +14,9 @@ export function buildManualDelta(update: ManualUpdate): GraphDelta {
   const delta: GraphDelta = { entities: [], relations: [] };
   for (const text of update.decisions) {
     const statement = text.trim();
-    if (statement === '') continue;
+    if (statement === '') {
+      continue;
+    }
     const extracted = extractDelta([{ role: 'user', text: statement, toolCalls: [] }]).delta;
     if (extracted.entities.some((entity) => entity.entityType === 'decision')) {
       delta.entities.push(...extracted.entities);
@@ -25,13 +27,17 @@ export function buildManualDelta(update: ManualUpdate): GraphDelta {
   }
   for (const { text, fix } of update.errors) {
     const statement = text.trim();
-    if (statement === '') continue;
+    if (statement === '') {
+      continue;
+    }
     const observations = [`Error: ${statement}`, ...(fix?.trim() ? [`Fix: ${fix.trim()}`] : [])];
     delta.entities.push({ name: nameFrom(statement), entityType: 'error', observations });
   }
   for (const text of update.plans ?? []) {
     const statement = text.trim();
-    if (statement !== '') delta.entities.push({ name: `plan-${nameFrom(statement)}`, entityType: 'plan', observations: [statement] });
+    if (statement !== '') {
+      delta.entities.push({ name: `plan-${nameFrom(statement)}`, entityType: 'plan', observations: [statement] });
+    }
   }
   return delta;
 }

@@ -58,9 +58,13 @@ export function mergeDelta(
   const existingKeys = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
   for (const entity of graph.entities) {
     const key = canonicalEntityKey(entity.name);
-    if (entities.has(key)) continue;
+    if (entities.has(key)) {
+      continue;
+    }
     entities.set(key, { ...entity, observations: [...entity.observations] });
-    for (const observation of entity.observations) observationKeys.add(canonicalObservationKey(entity.name, observation));
+    for (const observation of entity.observations) {
+      observationKeys.add(canonicalObservationKey(entity.name, observation));
+    }
   }
 
   for (const incoming of delta.entities) {
@@ -85,7 +89,9 @@ export function mergeDelta(
     for (const observation of incoming.observations) {
       const text = observation.trim();
       const observationKey = canonicalObservationKey(target.name, text);
-      if (text === '' || observationKeys.has(observationKey)) continue;
+      if (text === '' || observationKeys.has(observationKey)) {
+        continue;
+      }
       if (options.mergeNearDuplicates && isNearDuplicate(text, target.observations)) {
         observationsMergedCount += 1;
         continue;
@@ -123,7 +129,9 @@ export function mergeDelta(
       continue;
     }
     const key = canonicalRelationKey(relation);
-    if (relations.has(key)) continue;
+    if (relations.has(key)) {
+      continue;
+    }
     relations.set(key, { from: relation.from.trim(), to: relation.to.trim(), relationType: relation.relationType.trim() });
     counts.relationsAddedCount += 1;
     changedEntities.add(canonicalEntityKey(relation.from));
@@ -144,8 +152,12 @@ function isNearDuplicate(text: string, held: readonly string[]): boolean {
   const bare = stripProvenance(text).toLowerCase();
   for (const existing of held.slice(-200)) {
     const other = stripProvenance(existing).toLowerCase();
-    if (Math.min(bare.length, other.length) < OBSERVATION_MERGE_SIMILARITY * Math.max(bare.length, other.length)) continue;
-    if (similarity(bare, other) >= OBSERVATION_MERGE_SIMILARITY && !differsInIdentifiers(bare, other)) return true;
+    if (Math.min(bare.length, other.length) < OBSERVATION_MERGE_SIMILARITY * Math.max(bare.length, other.length)) {
+      continue;
+    }
+    if (similarity(bare, other) >= OBSERVATION_MERGE_SIMILARITY && !differsInIdentifiers(bare, other)) {
+      return true;
+    }
   }
   return false;
 }
@@ -176,17 +188,26 @@ export function dedupeGraph(graph: KnowledgeGraph): { graph: KnowledgeGraph; dup
     }
     duplicatesRemoved += 1;
     for (const observation of entity.observations) {
-      if (kept.observations.includes(observation.trim())) continue;
+      if (kept.observations.includes(observation.trim())) {
+        continue;
+      }
       kept.observations.push(observation.trim());
     }
-    if ((entity.updatedAt ?? '') > (kept.updatedAt ?? '')) kept.updatedAt = entity.updatedAt;
-    if (!kept.supersededBy && entity.supersededBy) kept.supersededBy = entity.supersededBy;
+    if ((entity.updatedAt ?? '') > (kept.updatedAt ?? '')) {
+      kept.updatedAt = entity.updatedAt;
+    }
+    if (!kept.supersededBy && entity.supersededBy) {
+      kept.supersededBy = entity.supersededBy;
+    }
   }
   const relations = new Map<string, GraphRelation>();
   for (const relation of graph.relations) {
     const key = canonicalRelationKey(relation);
-    if (relations.has(key)) duplicatesRemoved += 1;
-    else relations.set(key, relation);
+    if (relations.has(key)) {
+      duplicatesRemoved += 1;
+    } else {
+      relations.set(key, relation);
+    }
   }
   return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), duplicatesRemoved };
 }

@@ -16,7 +16,9 @@ export function hashName(key: string): number {
 // keys[id] is the canonical name of entity id. The table has a power-of-two size of at least twice the keys.
 export function buildNameTable(keys: readonly string[]): Int32Array {
   let slots = 16;
-  while (slots < keys.length * 2) slots *= 2;
+  while (slots < keys.length * 2) {
+    slots *= 2;
+  }
   const table = new Int32Array(slots);
   const mask = slots - 1;
   keys.forEach((key, id) => {
@@ -26,7 +28,9 @@ export function buildNameTable(keys: readonly string[]): Int32Array {
         table[slot] = id + 1;
         return;
       }
-      if (keys[held - 1] === key) return;
+      if (keys[held - 1] === key) {
+        return;
+      }
     }
   });
   return table;
@@ -34,12 +38,18 @@ export function buildNameTable(keys: readonly string[]): Int32Array {
 
 // The id whose canonical name is key; keyOf gives the canonical name of an id (to tell collisions apart).
 export function lookupName(table: Int32Array, key: string, keyOf: (id: number) => string): number | undefined {
-  if (table.length === 0) return undefined;
+  if (table.length === 0) {
+    return undefined;
+  }
   const mask = table.length - 1;
   for (let slot = hashName(key) & mask, probes = 0; probes < table.length; slot = (slot + 1) & mask, probes += 1) {
     const held = table[slot] as number;
-    if (held === 0) return undefined;
-    if (keyOf(held - 1) === key) return held - 1;
+    if (held === 0) {
+      return undefined;
+    }
+    if (keyOf(held - 1) === key) {
+      return held - 1;
+    }
   }
   return undefined;
 }

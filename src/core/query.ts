@@ -37,11 +37,19 @@ export function parseQuery(
 ): ParsedQuery {
   const text = prompt.trim();
   const hints = new Set<string>();
-  for (const match of text.matchAll(IDENTIFIER)) hints.add(match[0]);
-  for (const match of text.matchAll(QUOTED)) if (match[1]) hints.add(match[1].trim());
+  for (const match of text.matchAll(IDENTIFIER)) {
+    hints.add(match[0]);
+  }
+  for (const match of text.matchAll(QUOTED)) {
+    if (match[1]) {
+      hints.add(match[1].trim());
+    }
+  }
   for (const run of wordRuns(text, nameHeads)) {
     const name = nameOf(run);
-    if (name && name.length >= 3) hints.add(name);
+    if (name && name.length >= 3) {
+      hints.add(name);
+    }
   }
   const intent = INTENT_PATTERNS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
   const terms = [...new Set(extractTerms(text))];

@@ -13,9 +13,13 @@ const CURATED_TYPES = new Set(['decision', 'convention', 'preference', 'fix', 'b
 
 // Recency factor in (0, 1] from an ISO time and now (milliseconds since the epoch).
 export function computeRecency(timestamp: string | undefined, nowMs: number): number {
-  if (!timestamp) return RECENCY_NEUTRAL;
+  if (!timestamp) {
+    return RECENCY_NEUTRAL;
+  }
   const time = Date.parse(timestamp);
-  if (Number.isNaN(time)) return RECENCY_NEUTRAL;
+  if (Number.isNaN(time)) {
+    return RECENCY_NEUTRAL;
+  }
   const ageDays = Math.max(0, nowMs - time) / 86_400_000;
   return Math.max(RECENCY_FLOOR, 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS));
 }
@@ -47,10 +51,14 @@ export function boostCrossReferences(
           name = nameOf(run);
           looked.set(run, name);
         }
-        if (name && name.length >= 3 && name !== memory.entity.name) mentioned.add(name);
+        if (name && name.length >= 3 && name !== memory.entity.name) {
+          mentioned.add(name);
+        }
       }
     }
-    if (mentioned.size === 0) return memory;
+    if (mentioned.size === 0) {
+      return memory;
+    }
     const entitiesAfter = [...memory.entities, ...[...mentioned].filter((name) => !memory.entities.includes(name))];
     return {
       ...memory,
@@ -72,7 +80,9 @@ export function rankMemories(memories: readonly Memory[], nowMs: number): Memory
   const byName = new Map(scored.map((memory) => [memory.entity.name.toLowerCase(), memory] as const));
   for (const memory of scored) {
     const successor = memory.entity.supersededBy ? byName.get(memory.entity.supersededBy.toLowerCase()) : undefined;
-    if (successor && memory.score >= successor.score) memory.score = successor.score * 0.99;
+    if (successor && memory.score >= successor.score) {
+      memory.score = successor.score * 0.99;
+    }
   }
   return scored.sort((a, b) => b.score - a.score || (a.entity.name < b.entity.name ? -1 : a.entity.name > b.entity.name ? 1 : 0));
 }

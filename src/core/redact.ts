@@ -35,8 +35,12 @@ export function redactSecrets(text: string): Redaction {
   for (const [kind, pattern] of PATTERNS) {
     result = result.replace(pattern, (...match: string[]) => {
       count += 1;
-      if (kind === 'password in url') return `${match[1]}[REDACTED:password]${match[2]}`;
-      if (kind === 'bearer token') return `${match[1]} [REDACTED:token]`;
+      if (kind === 'password in url') {
+        return `${match[1]}[REDACTED:password]${match[2]}`;
+      }
+      if (kind === 'bearer token') {
+        return `${match[1]} [REDACTED:token]`;
+      }
       return `[REDACTED:${kind}]`;
     });
   }
@@ -44,8 +48,9 @@ export function redactSecrets(text: string): Redaction {
     if (
       value.startsWith('[REDACTED') ||
       /^(bearer|basic|true|false|null|none|undefined|required|optional|\$\{?\w+\}?|<[^>]+>|process\.env\.\w+)$/i.test(value)
-    )
+    ) {
       return whole;
+    }
     count += 1;
     return `${key}${separator}${quote}[REDACTED:secret]${quote}`;
   });
@@ -86,9 +91,14 @@ export function redactDelta<T extends { entities: Array<{ name: string; observat
 }
 
 function redactValue(value: unknown, clean: (text: string) => string): unknown {
-  if (typeof value === 'string') return clean(value);
-  if (Array.isArray(value)) return value.map((item) => redactValue(item, clean));
-  if (typeof value === 'object' && value !== null)
+  if (typeof value === 'string') {
+    return clean(value);
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => redactValue(item, clean));
+  }
+  if (typeof value === 'object' && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, clean)]));
+  }
   return value;
 }

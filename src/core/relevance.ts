@@ -55,7 +55,9 @@ export function scoreView(
   wanted = Number.POSITIVE_INFINITY,
 ): EntityMatch[] {
   const hinted = new Set(query.entityHints.map((hint) => view.idOf(hint)).filter((id): id is number => id !== undefined && isLive(id)));
-  if (query.terms.length === 0 && hinted.size === 0) return [];
+  if (query.terms.length === 0 && hinted.size === 0) {
+    return [];
+  }
   const size = view.size;
   const terms = query.terms.map((term) => matchTerm(view, term));
   const idf = terms.map(({ documentFrequency }) => Math.log(1 + (size + 1) / (documentFrequency + 0.5)));
@@ -64,7 +66,9 @@ export function scoreView(
   const present = terms.map((match) => match.documentFrequency > 0 || (match.kinds[2]?.touchedCount ?? 0) > 0);
   const rarestPresent = Math.max(0, ...idf.filter((_, index) => present[index]));
   terms.forEach((_, index) => {
-    if (!present[index]) idf[index] = rarestPresent;
+    if (!present[index]) {
+      idf[index] = rarestPresent;
+    }
   });
 
   // Pass 1: whole coverage of every entity (an upper bound of its relevance). Plain loops: this runs once per
@@ -86,18 +90,28 @@ export function scoreView(
       const touched = kind.touched;
       for (let index = 0; index < kind.touchedCount; index += 1) {
         const id = touched[index] as number;
-        if (chosen[id] !== 0) continue;
+        if (chosen[id] !== 0) {
+          continue;
+        }
         const score = kindScore(kind, id);
-        if (score === 0) continue;
+        if (score === 0) {
+          continue;
+        }
         chosen[id] = kindIndex + 1;
         whole[id] = (whole[id] as number) + score * weight;
         const mask = matchedMask[id] as number;
-        if (mask === 0 && isLive(id)) candidates[candidateCount++] = id;
+        if (mask === 0 && isLive(id)) {
+          candidates[candidateCount++] = id;
+        }
         matchedMask[id] = mask | bit;
       }
     }
   }
-  for (const id of hinted) if (matchedMask[id] === 0) candidates[candidateCount++] = id;
+  for (const id of hinted) {
+    if (matchedMask[id] === 0) {
+      candidates[candidateCount++] = id;
+    }
+  }
   // Pass 2: the per-field part, for the best bounds only (relevance is at least half its bound, so an entity
   // further down could overtake only one that its own bound already nearly equals).
   const exactCount = Number.isFinite(wanted) ? Math.max(wanted * 4, 64) : candidateCount;
@@ -108,9 +122,13 @@ export function scoreView(
 
 // The `count` candidates with the highest whole coverage (named ones always), without sorting them all.
 function selectBest(candidates: Int32Array, whole: Float64Array, hinted: ReadonlySet<number>, count: number): number[] {
-  if (candidates.length <= count) return Array.from(candidates.sort());
+  if (candidates.length <= count) {
+    return Array.from(candidates.sort());
+  }
   const values = new Float64Array(candidates.length);
-  for (let index = 0; index < candidates.length; index += 1) values[index] = whole[candidates[index] as number] as number;
+  for (let index = 0; index < candidates.length; index += 1) {
+    values[index] = whole[candidates[index] as number] as number;
+  }
   values.sort();
   const threshold = values[values.length - count] as number;
   const chosen: number[] = [];
@@ -118,12 +136,17 @@ function selectBest(candidates: Int32Array, whole: Float64Array, hinted: Readonl
   for (let index = 0; index < candidates.length; index += 1) {
     const id = candidates[index] as number;
     const value = whole[id] as number;
-    if (value > threshold || (hinted.size > 0 && hinted.has(id))) chosen.push(id);
-    else if (value === threshold) ties.push(id);
+    if (value > threshold || (hinted.size > 0 && hinted.has(id))) {
+      chosen.push(id);
+    } else if (value === threshold) {
+      ties.push(id);
+    }
   }
   // Ties at the threshold: the lowest ids (the order of the graph), as many as there is room for.
   ties.sort((a, b) => a - b);
-  for (let index = 0; index < ties.length && chosen.length < count; index += 1) chosen.push(ties[index] as number);
+  for (let index = 0; index < ties.length && chosen.length < count; index += 1) {
+    chosen.push(ties[index] as number);
+  }
   return chosen;
 }
 
@@ -148,12 +171,18 @@ function scoreExactly(
       const match = terms[termIndex] as TermMatch;
       const kindIndex = (chosenKind[termIndex] as Uint8Array)[id] ?? 0;
       const kind = match.kinds[kindIndex - 1];
-      if (!kind) continue;
+      if (!kind) {
+        continue;
+      }
       wholeScore += kindScore(kind, id) * (idf[termIndex] ?? 0);
       const weight = (idf[termIndex] ?? 0) * kind.factor;
-      if (kind.inName[id]) perField.set(NAME_FIELD, (perField.get(NAME_FIELD) ?? 0) + FIELD_WEIGHTS.name * weight);
+      if (kind.inName[id]) {
+        perField.set(NAME_FIELD, (perField.get(NAME_FIELD) ?? 0) + FIELD_WEIGHTS.name * weight);
+      }
       for (let bits = kind.observationBits[id] ?? 0, observation = 0; bits !== 0; bits >>>= 1, observation += 1) {
-        if (bits & 1) perField.set(observation + 1, (perField.get(observation + 1) ?? 0) + FIELD_WEIGHTS.observation * weight);
+        if (bits & 1) {
+          perField.set(observation + 1, (perField.get(observation + 1) ?? 0) + FIELD_WEIGHTS.observation * weight);
+        }
       }
     }
     const best = Math.max(0, ...perField.values());
@@ -175,10 +204,16 @@ function scoreExactly(
 // The score of one kind of match in one entity: the name counts most, then observations (a little more when
 // several), then the type.
 function kindScore(kind: KindArrays, id: number): number {
-  if (kind.inName[id]) return FIELD_WEIGHTS.name * kind.factor;
+  if (kind.inName[id]) {
+    return FIELD_WEIGHTS.name * kind.factor;
+  }
   const observations = kind.observationCount[id] ?? 0;
-  if (observations > 0) return FIELD_WEIGHTS.observation * kind.factor * (observations > 1 ? 1.1 : 1);
-  if (kind.inType[id]) return FIELD_WEIGHTS.type * kind.factor;
+  if (observations > 0) {
+    return FIELD_WEIGHTS.observation * kind.factor * (observations > 1 ? 1.1 : 1);
+  }
+  if (kind.inType[id]) {
+    return FIELD_WEIGHTS.type * kind.factor;
+  }
   return 0;
 }
 
@@ -204,12 +239,18 @@ function matchTerm(view: GraphView, term: string): TermMatch {
         seen[id] = 1;
         documentFrequency += 1;
       }
-      if (kind) mark(kind, id, postings[index + 1] as number, postings[index + 2] as number);
+      if (kind) {
+        mark(kind, id, postings[index + 1] as number, postings[index + 2] as number);
+      }
     }
   }
   // A shorter indexed word the term starts with (term postgresql, word postgr).
-  for (let length = 5; length < term.length; length += 1) record(kindAt, NEAR, view.postings(term.slice(0, length)));
-  for (const alternate of synonymsOf(term)) record(kindAt, SYNONYM, view.postings(alternate));
+  for (let length = 5; length < term.length; length += 1) {
+    record(kindAt, NEAR, view.postings(term.slice(0, length)));
+  }
+  for (const alternate of synonymsOf(term)) {
+    record(kindAt, SYNONYM, view.postings(alternate));
+  }
   return { term, documentFrequency, kinds: kinds.map((kind) => kind ?? NO_MATCH) };
 }
 
@@ -233,10 +274,13 @@ function makeKind(size: number, factor: number): KindArrays {
 }
 
 function record(kindAt: (index: number) => KindArrays, kindIndex: number, postings: Int32Array): void {
-  if (postings.length === 0) return;
+  if (postings.length === 0) {
+    return;
+  }
   const kind = kindAt(kindIndex);
-  for (let index = 0; index < postings.length; index += POSTING_WIDTH)
+  for (let index = 0; index < postings.length; index += POSTING_WIDTH) {
     mark(kind, postings[index] as number, postings[index + 1] as number, postings[index + 2] as number);
+  }
 }
 
 // Notes where a kind of match sits in an entity (each field once, whatever stems brought it: observations that
@@ -244,11 +288,19 @@ function record(kindAt: (index: number) => KindArrays, kindIndex: number, postin
 function mark(kind: KindArrays, id: number, flags: number, bits: number): void {
   const held = kind.observationBits[id] as number;
   const heldCount = kind.observationCount[id] as number;
-  if (kind.inName[id] === 0 && kind.inType[id] === 0 && heldCount === 0) kind.touched[kind.touchedCount++] = id;
-  if (flags & IN_NAME) kind.inName[id] = 1;
-  if (flags & IN_TYPE) kind.inType[id] = 1;
+  if (kind.inName[id] === 0 && kind.inType[id] === 0 && heldCount === 0) {
+    kind.touched[kind.touchedCount++] = id;
+  }
+  if (flags & IN_NAME) {
+    kind.inName[id] = 1;
+  }
+  if (flags & IN_TYPE) {
+    kind.inType[id] = 1;
+  }
   const count = flags >>> COUNT_SHIFT;
-  if (count === 0) return;
+  if (count === 0) {
+    return;
+  }
   kind.observationCount[id] = heldCount === 0 ? count : Math.min(0xffff, heldCount + count - popCount(held & bits));
   kind.observationBits[id] = held | bits;
 }
@@ -256,7 +308,9 @@ function mark(kind: KindArrays, id: number, flags: number, bits: number): void {
 function popCount(value: number): number {
   let bits = value >>> 0;
   let count = 0;
-  for (; bits !== 0; bits &= bits - 1) count += 1;
+  for (; bits !== 0; bits &= bits - 1) {
+    count += 1;
+  }
   return count;
 }
 

@@ -1,5 +1,6 @@
 // Renders memories as the context Claude sees: plain statements, decisions first, within a character budget.
 import type { Memory } from './memory.ts';
+import { clip } from './delta-builder.ts';
 
 const DECISION_TYPES = new Set(['decision', 'convention', 'preference']);
 const MAX_OBSERVATIONS = 4;
@@ -14,7 +15,9 @@ export interface RenderedContext {
 
 // Builds the context text; returns empty text when there is nothing to show.
 export function renderContext(memories: readonly Memory[], mode: 'search' | 'recent', budget: number): RenderedContext {
-  if (memories.length === 0) return { text: '', shown: 0, leftOut: 0 };
+  if (memories.length === 0) {
+    return { text: '', shown: 0, leftOut: 0 };
+  }
   const header =
     mode === 'recent'
       ? 'Project memory (memory-fabric): recent facts recorded in earlier sessions of this project.'
@@ -32,7 +35,9 @@ export function renderContext(memories: readonly Memory[], mode: 'search' | 'rec
   let shown = 0;
   let full = false;
   for (const [title, members] of sections) {
-    if (members.length === 0 || full) continue;
+    if (members.length === 0 || full) {
+      continue;
+    }
     const titleCost = title.length + 2;
     let titled = false;
     for (const memory of members) {
@@ -52,12 +57,15 @@ export function renderContext(memories: readonly Memory[], mode: 'search' | 'rec
     }
   }
   const leftOut = memories.length - shown;
-  if (shown === 0) return { text: '', shown: 0, leftOut };
-  if (leftOut > 0)
+  if (shown === 0) {
+    return { text: '', shown: 0, leftOut };
+  }
+  if (leftOut > 0) {
     lines.push(
       '',
       `${leftOut} more matching ${leftOut === 1 ? 'memory was' : 'memories were'} left out to keep this under ${budget} characters.`,
     );
+  }
   return { text: lines.join('\n'), shown, leftOut };
 }
 
@@ -81,9 +89,4 @@ function pickObservations(observations: readonly string[], matchedTerms: readonl
   });
   scored.sort((a, b) => b.hits - a.hits || a.position - b.position);
   return scored.slice(0, MAX_OBSERVATIONS).map((entry) => entry.text);
-}
-
-function clip(text: string, limit: number): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1)}…`;
 }

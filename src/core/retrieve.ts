@@ -53,7 +53,9 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
   const nameOf = (candidate: string): string | undefined => {
     for (const { view } of sources) {
       const id = view.idOf(candidate);
-      if (id !== undefined) return view.name(id);
+      if (id !== undefined) {
+        return view.name(id);
+      }
     }
     return undefined;
   };
@@ -74,7 +76,9 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
   }
   // A prompt with no content words ("ok", "continue") injects nothing: SessionStart already gave the recent
   // memories, and repeating them after every short reply is the token bloat users of other tools complain of.
-  if (query.terms.length === 0 && query.entityHints.length === 0) return { query, mode: 'search', memories: [] };
+  if (query.terms.length === 0 && query.entityHints.length === 0) {
+    return { query, mode: 'search', memories: [] };
+  }
   const candidates = sources.flatMap((source, origin) =>
     searchSource(source.view, query, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)),
   );
@@ -134,7 +138,9 @@ const tag = (memory: Memory, source: string, origin: number): Memory => ({ ...me
 // the observations only the other holds, the later date, both sources, and marked cross-validated (two stores
 // agreeing is the strongest validation a memory can get).
 function mergeSameEntities(memories: readonly Memory[], sourceOrder: (source: string) => number): Memory[] {
-  if (!memories.some((memory, index) => index > 0 && memory.origin !== memories[0]?.origin)) return [...memories];
+  if (!memories.some((memory, index) => index > 0 && memory.origin !== memories[0]?.origin)) {
+    return [...memories];
+  }
   const byKey = new Map<string, Memory>();
   for (const memory of memories) {
     const key = canonicalEntityKey(memory.entity.name);
@@ -193,7 +199,9 @@ function linkResults(memories: Memory[], sources: readonly SourceView[]): Memory
   const shown = new Set(memories.map((memory) => `${memory.origin}:${memory.ref}`));
   return memories.map((memory) => {
     const view = sources[memory.origin]?.view;
-    if (!view) return memory;
+    if (!view) {
+      return memory;
+    }
     const links: RelationStep[] = view
       .relationsOf(memory.ref)
       .filter((relation) => relation.from === memory.ref && shown.has(`${memory.origin}:${relation.to}`))

@@ -20,7 +20,9 @@ export function parseServerMemoryJsonl(text: string): ParsedJsonl {
     .replace(/^\uFEFF/, '')
     .split('\n')
     .forEach((line, position) => {
-      if (line.trim() === '') return;
+      if (line.trim() === '') {
+        return;
+      }
       let record: Record<string, unknown>;
       try {
         record = JSON.parse(line) as Record<string, unknown>;
@@ -72,18 +74,26 @@ export function entityFromServer(name: string, entityType: string, observations:
   const entity: GraphEntity = { name, entityType, observations: [] };
   let latestTagged: string | undefined;
   for (const observation of Array.isArray(observations) ? observations : []) {
-    if (typeof observation !== 'string') continue;
+    if (typeof observation !== 'string') {
+      continue;
+    }
     const updated = observation.match(UPDATED_TAG)?.[1];
     const superseded = observation.match(SUPERSEDED_TAG)?.[1];
-    if (updated && !Number.isNaN(Date.parse(updated))) entity.updatedAt = updated;
-    else if (superseded) entity.supersededBy = superseded;
-    else {
+    if (updated && !Number.isNaN(Date.parse(updated))) {
+      entity.updatedAt = updated;
+    } else if (superseded) {
+      entity.supersededBy = superseded;
+    } else {
       entity.observations.push(observation);
       const day = observation.match(/\[(\d{4}-\d{2}-\d{2})(?:, session [\w.-]+)?\]$/)?.[1];
-      if (day && (!latestTagged || day > latestTagged)) latestTagged = day;
+      if (day && (!latestTagged || day > latestTagged)) {
+        latestTagged = day;
+      }
     }
   }
-  if (!entity.updatedAt && latestTagged) entity.updatedAt = `${latestTagged}T00:00:00.000Z`;
+  if (!entity.updatedAt && latestTagged) {
+    entity.updatedAt = `${latestTagged}T00:00:00.000Z`;
+  }
   return entity;
 }
 

@@ -24,8 +24,12 @@ export function findSupersessions(graph: KnowledgeGraph, onlyInvolving?: Readonl
   const found = new Map<string, Supersession>();
   const add = (older: GraphEntity, newer: GraphEntity, reason: string): void => {
     const key = canonicalEntityKey(older.name);
-    if (key === canonicalEntityKey(newer.name) || found.has(key)) return;
-    if (onlyInvolving && !onlyInvolving.has(key) && !onlyInvolving.has(canonicalEntityKey(newer.name))) return;
+    if (key === canonicalEntityKey(newer.name) || found.has(key)) {
+      return;
+    }
+    if (onlyInvolving && !onlyInvolving.has(key) && !onlyInvolving.has(canonicalEntityKey(newer.name))) {
+      return;
+    }
     found.set(key, { older: older.name, newer: newer.name, reason });
   };
 
@@ -33,8 +37,12 @@ export function findSupersessions(graph: KnowledgeGraph, onlyInvolving?: Readonl
     const from = live(relation.from);
     const to = live(relation.to);
     const type = relation.relationType.toLowerCase();
-    if (type === 'supersedes' && from && to) add(to, from, `${from.name} supersedes ${to.name}`);
-    if (type === 'chose_over' && isDecision(from) && isDecision(to)) add(to, from, `${from.name} was chosen over ${to.name}`);
+    if (type === 'supersedes' && from && to) {
+      add(to, from, `${from.name} supersedes ${to.name}`);
+    }
+    if (type === 'chose_over' && isDecision(from) && isDecision(to)) {
+      add(to, from, `${from.name} was chosen over ${to.name}`);
+    }
   }
 
   const neighbours = new Map<string, Set<string>>();
@@ -46,22 +54,32 @@ export function findSupersessions(graph: KnowledgeGraph, onlyInvolving?: Readonl
   }
   const bySubject = new Map<string, GraphEntity[]>();
   for (const entity of graph.entities) {
-    if (!isDecision(entity) || entity.supersededBy) continue;
+    if (!isDecision(entity) || entity.supersededBy) {
+      continue;
+    }
     const words = splitWords(entity.name);
     const subject = words.length >= 2 ? words[words.length - 1] : undefined;
-    if (subject) bySubject.set(subject, [...(bySubject.get(subject) ?? []), entity]);
+    if (subject) {
+      bySubject.set(subject, [...(bySubject.get(subject) ?? []), entity]);
+    }
   }
   for (const [subject, decisions] of bySubject) {
-    if (decisions.length < 2) continue;
+    if (decisions.length < 2) {
+      continue;
+    }
     const ordered = [...decisions].sort((a, b) => (a.updatedAt ?? '').localeCompare(b.updatedAt ?? ''));
     for (let index = 0; index < ordered.length - 1; index += 1) {
       const older = ordered[index];
       const newer = ordered[ordered.length - 1];
-      if (!older || !newer || (older.updatedAt ?? '') === (newer.updatedAt ?? '')) continue;
+      if (!older || !newer || (older.updatedAt ?? '') === (newer.updatedAt ?? '')) {
+        continue;
+      }
       const shared = [...(neighbours.get(canonicalEntityKey(older.name)) ?? [])].filter((name) =>
         neighbours.get(canonicalEntityKey(newer.name))?.has(name),
       );
-      if (shared.length > 0) add(older, newer, `both decide the ${subject} of ${shared[0]}; ${newer.name} is newer`);
+      if (shared.length > 0) {
+        add(older, newer, `both decide the ${subject} of ${shared[0]}; ${newer.name} is newer`);
+      }
     }
   }
   return [...found.values()].sort((a, b) => a.older.localeCompare(b.older));

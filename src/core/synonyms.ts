@@ -33,13 +33,21 @@ export function synonymsOf(term: string): string[] {
   const prefix = term.slice(0, 2);
   const found = new Set<string>();
   GROUPS.forEach((group, position) => {
-    if (!group.some((word) => word.startsWith(prefix))) return;
+    if (!group.some((word) => word.startsWith(prefix))) {
+      return;
+    }
     let stems = stemmedGroups.get(position);
     if (!stems) {
       stems = [...new Set(group.map((word) => stemWord(word)))];
       stemmedGroups.set(position, stems);
     }
-    if (stems.includes(term)) for (const stem of stems) if (stem !== term) found.add(stem);
+    if (stems.includes(term)) {
+      for (const stem of stems) {
+        if (stem !== term) {
+          found.add(stem);
+        }
+      }
+    }
   });
   return [...found];
 }

@@ -135,7 +135,11 @@ const ENTRIES = Object.entries(CANONICAL).flatMap(([name, aliases]) =>
 // Canonical technology names mentioned in a text, each once, in canonical-name order.
 export function findTechnologies(text: string): string[] {
   const found = new Set<string>();
-  for (const { name, pattern } of ENTRIES) if (!found.has(name) && pattern.test(text)) found.add(name);
+  for (const { name, pattern } of ENTRIES) {
+    if (!found.has(name) && pattern.test(text)) {
+      found.add(name);
+    }
+  }
   return [...found];
 }
 
@@ -143,7 +147,9 @@ export function findTechnologies(text: string): string[] {
 export function canonicalTechnology(phrase: string): string | undefined {
   const wanted = phrase.trim().toLowerCase();
   for (const [name, aliases] of Object.entries(CANONICAL)) {
-    if (name.toLowerCase() === wanted || aliases.includes(wanted)) return name;
+    if (name.toLowerCase() === wanted || aliases.includes(wanted)) {
+      return name;
+    }
   }
   return undefined;
 }

@@ -21,7 +21,9 @@ const PLAIN_WORD = /^[a-z]+$/;
 export function splitWords(text: string): string[] {
   const words: string[] = [];
   for (const raw of text.split(/[^\p{L}\p{N}'_]+/u)) {
-    if (raw === '') continue;
+    if (raw === '') {
+      continue;
+    }
     // The common case, a plain lowercase word, needs none of the splitting below.
     if (PLAIN_WORD.test(raw)) {
       words.push(raw);
@@ -29,12 +31,16 @@ export function splitWords(text: string): string[] {
     }
     const trimmed = raw.replace(/^'+|'+$/g, '');
     for (const part of trimmed.replace(/([\p{Ll}\p{N}])(\p{Lu})/gu, '$1 $2').split(/[\s_]+/)) {
-      if (part === '') continue;
+      if (part === '') {
+        continue;
+      }
       const word = part.toLowerCase();
       words.push(word);
       // usaf1951 is also usaf and 1951; v2 stays whole (a single letter is no word).
       const pieces = word.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u).filter((piece) => piece.length >= 2);
-      if (pieces.length > 1) words.push(...pieces);
+      if (pieces.length > 1) {
+        words.push(...pieces);
+      }
     }
   }
   return words;
@@ -49,7 +55,9 @@ export function stemWord(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {
     stem = stemmer(word.replace(/'/g, ''));
-    if (stems.size < 200_000) stems.set(word, stem);
+    if (stems.size < 200_000) {
+      stems.set(word, stem);
+    }
   }
   return stem;
 }
@@ -58,8 +66,12 @@ export function stemWord(word: string): string {
 export function extractTerms(text: string): string[] {
   const terms: string[] = [];
   for (const word of splitWords(text)) {
-    if (isStopword(word)) continue;
-    if (word.length < 2 && !/\d/.test(word)) continue;
+    if (isStopword(word)) {
+      continue;
+    }
+    if (word.length < 2 && !/\d/.test(word)) {
+      continue;
+    }
     terms.push(stemWord(word));
   }
   return terms;
@@ -80,8 +92,9 @@ export function wordRuns(text: string, heads?: ReadonlySet<string>): string[] {
   const runs: string[] = [];
   for (let start = 0; start < words.length; start += 1) {
     const longest = heads && !heads.has((words[start] as string).toLowerCase()) ? 1 : MAX_NAME_WORDS;
-    for (let length = 1; length <= longest && start + length <= words.length; length += 1)
+    for (let length = 1; length <= longest && start + length <= words.length; length += 1) {
       runs.push(length === 1 ? (words[start] as string) : words.slice(start, start + length).join(' '));
+    }
   }
   return runs;
 }

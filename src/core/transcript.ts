@@ -39,7 +39,9 @@ const MARKUP_BLOCKS =
 export function parseTranscriptLines(lines: readonly string[]): ParsedTranscript {
   const parsed: ParsedTranscript = { messages: [], linesRead: 0, malformedLines: 0, skippedLines: 0 };
   for (const line of lines) {
-    if (line.trim() === '') continue;
+    if (line.trim() === '') {
+      continue;
+    }
     parsed.linesRead += 1;
     let record: unknown;
     try {
@@ -49,8 +51,11 @@ export function parseTranscriptLines(lines: readonly string[]): ParsedTranscript
       continue;
     }
     const message = toMessage(record);
-    if (message) parsed.messages.push(message);
-    else parsed.skippedLines += 1;
+    if (message) {
+      parsed.messages.push(message);
+    } else {
+      parsed.skippedLines += 1;
+    }
   }
   return parsed;
 }
@@ -66,22 +71,34 @@ export function stripInjectedMarkup(text: string): string {
 }
 
 function toMessage(record: unknown): TranscriptMessage | undefined {
-  if (!isObject(record)) return undefined;
+  if (!isObject(record)) {
+    return undefined;
+  }
   const type = record.type;
-  if (type !== 'user' && type !== 'assistant') return undefined;
-  if (record.isMeta === true || record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) return undefined;
+  if (type !== 'user' && type !== 'assistant') {
+    return undefined;
+  }
+  if (record.isMeta === true || record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) {
+    return undefined;
+  }
   const message = record.message;
-  if (!isObject(message)) return undefined;
+  if (!isObject(message)) {
+    return undefined;
+  }
   const texts: string[] = [];
   const toolCalls: ToolCall[] = [];
   const toolResults: ToolResult[] = [];
   const content = message.content;
-  if (typeof content === 'string') texts.push(content);
-  else if (Array.isArray(content)) {
+  if (typeof content === 'string') {
+    texts.push(content);
+  } else if (Array.isArray(content)) {
     for (const block of content) {
-      if (!isObject(block)) continue;
-      if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
-      else if (block.type === 'tool_use' && typeof block.name === 'string') {
+      if (!isObject(block)) {
+        continue;
+      }
+      if (block.type === 'text' && typeof block.text === 'string') {
+        texts.push(block.text);
+      } else if (block.type === 'tool_use' && typeof block.name === 'string') {
         toolCalls.push({
           ...(typeof block.id === 'string' ? { id: block.id } : {}),
           name: block.name,
@@ -93,7 +110,9 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
     }
   }
   const text = stripInjectedMarkup(texts.join('\n'));
-  if (text === '' && toolCalls.length === 0 && toolResults.length === 0) return undefined;
+  if (text === '' && toolCalls.length === 0 && toolResults.length === 0) {
+    return undefined;
+  }
   return {
     ...(typeof record.uuid === 'string' ? { uuid: record.uuid } : {}),
     role: type,
@@ -109,8 +128,12 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
 const RESULT_HEAD_CHARS = 600;
 
 function resultHead(content: unknown): string {
-  if (typeof content === 'string') return content.slice(0, RESULT_HEAD_CHARS);
-  if (!Array.isArray(content)) return '';
+  if (typeof content === 'string') {
+    return content.slice(0, RESULT_HEAD_CHARS);
+  }
+  if (!Array.isArray(content)) {
+    return '';
+  }
   const text = content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('\n');
   return text.slice(0, RESULT_HEAD_CHARS);
 }

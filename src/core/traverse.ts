@@ -34,7 +34,9 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
   const decayOf = (relationType: string, from: number): number => {
     const key = `${from}|${relationType}`;
     const known = decays.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) {
+      return known;
+    }
     let asked = askedFrom.get(from);
     if (!asked) {
       const own = new Set(extractTerms(view.name(from)));
@@ -63,13 +65,17 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     for (const candidate of frontier) {
       for (const relation of view.relationsOf(candidate.ref)) {
         const other = relation.from === candidate.ref ? relation.to : relation.from;
-        if (other === candidate.ref || !options.isLive(other)) continue;
+        if (other === candidate.ref || !options.isLive(other)) {
+          continue;
+        }
         const relevance = candidate.relevance * decayOf(relation.relationType, candidate.ref);
         const step: RelationStep = { from: view.name(relation.from), relation: relation.relationType, to: view.name(relation.to) };
         const existing = found.get(other);
         if (existing) {
           // Reached more strongly through a relation than by its own words: the relation is why it matters.
-          if (existing.relevance < relevance) found.set(other, { ...existing, relevance, hops: hop, path: [...candidate.path, step] });
+          if (existing.relevance < relevance) {
+            found.set(other, { ...existing, relevance, hops: hop, path: [...candidate.path, step] });
+          }
           continue;
         }
         const reached: Candidate = { ref: other, relevance, matchedTerms: [], hops: hop, path: [...candidate.path, step] };

@@ -19,7 +19,9 @@ export async function runHookMain(handler: HookHandler, moduleUrl: string): Prom
     nowMs: Date.now,
     ...(syncScript ? { syncScript } : {}),
   });
-  for (const line of run.stderr) process.stderr.write(`${line}\n`);
+  for (const line of run.stderr) {
+    process.stderr.write(`${line}\n`);
+  }
   const flushed = run.stdout === '' ? Promise.resolve() : new Promise<void>((resolve) => process.stdout.write(run.stdout, () => resolve()));
   if (run.stateDir && run.event) {
     await appendHookLog(run.stateDir, {

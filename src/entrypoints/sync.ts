@@ -2,5 +2,8 @@
 import { syncHandler } from '../hooks/sync-hook.ts';
 import { runBackgroundMain, runHookMain } from './hook-main.ts';
 
-if (['--flush', '--sweep', '--reindex'].some((flag) => process.argv.includes(flag))) await runBackgroundMain(process.argv.slice(2));
-else await runHookMain(syncHandler, import.meta.url);
+if (['--flush', '--sweep', '--reindex'].some((flag) => process.argv.includes(flag))) {
+  await runBackgroundMain(process.argv.slice(2));
+} else {
+  await runHookMain(syncHandler, import.meta.url);
+}

@@ -44,7 +44,9 @@ export async function sweepUnfinishedSessions(
     findUnfinishedSessions(config.stateDir, currentSessionId, nowMs),
     findPendingFlushes(config.stateDir),
   ]);
-  if (unfinished.length === 0 && pending.length === 0) return undefined;
+  if (unfinished.length === 0 && pending.length === 0) {
+    return undefined;
+  }
   const pid = await spawnDetachedSync(syncScript, ['--sweep'], config.projectRoot);
   return `handed ${unfinished.length} unfinished sessions and ${pending.length} pending flushes to a background sweep (pid ${pid ?? 'unknown'})`;
 }

@@ -22,7 +22,9 @@ export type BackgroundMode = { flush: string } | { sweep: true } | { reindex: St
 // exactly as the Stop hook would.
 export async function runBackgroundSync(mode: BackgroundMode, config: Config, nowMs: number): Promise<BackgroundResult> {
   const result: BackgroundResult = { lines: [], errors: [] };
-  if ('reindex' in mode) return reindexStore(config, mode.reindex);
+  if ('reindex' in mode) {
+    return reindexStore(config, mode.reindex);
+  }
   const syncOne = async (input: HookInput, request?: string): Promise<void> => {
     try {
       const outcome = await runSyncHook(
@@ -31,7 +33,9 @@ export async function runBackgroundSync(mode: BackgroundMode, config: Config, no
         openStore(config),
       );
       result.lines.push(outcome.stdout.trim());
-      if (request) await removeFlushRequest(request);
+      if (request) {
+        await removeFlushRequest(request);
+      }
     } catch (error) {
       result.errors.push(`${input.sessionId}: ${describeError(error)}`);
     }
@@ -42,14 +46,19 @@ export async function runBackgroundSync(mode: BackgroundMode, config: Config, no
   }
   try {
     await withFileLock(path.join(config.stateDir, 'sweep.lock'), { timeoutMs: 0, staleMs: 10 * 60_000 }, async () => {
-      for (const request of await findPendingFlushes(config.stateDir)) await syncOne(await readFlushRequest(request), request);
+      for (const request of await findPendingFlushes(config.stateDir)) {
+        await syncOne(await readFlushRequest(request), request);
+      }
       for (const session of await findUnfinishedSessions(config.stateDir, '', nowMs)) {
         await syncOne({ event: 'Stop', sessionId: session.sessionId, transcriptPath: session.transcriptPath });
       }
     });
   } catch (error) {
-    if (isMemoryFabricError(error) && error.code === 'LOCK_TIMEOUT') result.lines.push('another sweep is running');
-    else result.errors.push(describeError(error));
+    if (isMemoryFabricError(error) && error.code === 'LOCK_TIMEOUT') {
+      result.lines.push('another sweep is running');
+    } else {
+      result.errors.push(describeError(error));
+    }
   }
   return result;
 }
@@ -58,7 +67,9 @@ export async function runBackgroundSync(mode: BackgroundMode, config: Config, no
 async function reindexStore(config: Config, kind: StoreKind): Promise<BackgroundResult> {
   const store = openReader(config, kind);
   try {
-    if (!store.reindex) throw new MemoryFabricError('STORE_UNREADABLE', `${store.description} keeps no search index`);
+    if (!store.reindex) {
+      throw new MemoryFabricError('STORE_UNREADABLE', `${store.description} keeps no search index`);
+    }
     return { lines: [await store.reindex()], errors: [] };
   } catch (error) {
     return { lines: [], errors: [describeError(error)] };

@@ -63,7 +63,9 @@ export async function runContextHook(
 }
 
 function describeReport(report: SourceReport): string {
-  if (report.error !== undefined) return `${report.description}: could not be searched (${report.error}) after ${report.ms} ms`;
+  if (report.error !== undefined) {
+    return `${report.description}: could not be searched (${report.error}) after ${report.ms} ms`;
+  }
   const behind = report.behind
     ? ' (from the previous search index: the graph file changed, the index is being rebuilt in the background)'
     : '';
@@ -86,7 +88,9 @@ export const contextHandler: HookHandler = {
     );
     if (input.event === 'SessionStart' && runtime.syncScript) {
       const swept = await sweepUnfinishedSessions(config, input.sessionId, runtime.nowMs, runtime.syncScript);
-      if (swept) outcome.explanation.push(swept);
+      if (swept) {
+        outcome.explanation.push(swept);
+      }
     }
     return outcome;
   },

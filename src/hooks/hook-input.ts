@@ -55,13 +55,18 @@ export function parseHookInput(value: unknown): HookInput {
   const input: HookInput = { event, sessionId: typeof sessionId === 'string' && sessionId !== '' ? sessionId : 'unknown-session' };
   for (const [field, key] of OPTIONAL_STRINGS) {
     const fieldValue = record[field];
-    if (fieldValue === undefined || fieldValue === null) continue;
-    if (typeof fieldValue !== 'string')
+    if (fieldValue === undefined || fieldValue === null) {
+      continue;
+    }
+    if (typeof fieldValue !== 'string') {
       throw new MemoryFabricError('INPUT_INVALID_FIELD', `expected "${field}" to be a string, got ${typeof fieldValue}`);
+    }
     (input as unknown as Record<string, string>)[key] = fieldValue;
   }
   for (const [field, key] of REQUIRED_BY_EVENT[event] ?? []) {
-    if (input[key] === undefined) throw new MemoryFabricError('INPUT_INVALID_FIELD', `${event} input needs "${field}"`);
+    if (input[key] === undefined) {
+      throw new MemoryFabricError('INPUT_INVALID_FIELD', `${event} input needs "${field}"`);
+    }
   }
   return input;
 }

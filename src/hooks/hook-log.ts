@@ -26,7 +26,9 @@ export async function appendHookLog(stateDir: string, record: HookLogRecord): Pr
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-    if (size > ROTATE_BYTES) renameSync(file, `${file}.1`);
+    if (size > ROTATE_BYTES) {
+      renameSync(file, `${file}.1`);
+    }
     appendFileSync(file, `${JSON.stringify(record)}\n`);
   } catch {
     // the hook's own result matters more than its log line

@@ -15,15 +15,20 @@ export function readJsonFromStream(stream: NodeJS.ReadableStream, limits: StdinL
     let size = 0;
     let settled = false;
     const finish = (error: MemoryFabricError | undefined, value?: unknown): void => {
-      if (settled) return;
+      if (settled) {
+        return;
+      }
       settled = true;
       clearTimeout(timer);
       stream.removeListener('data', onData);
       stream.removeListener('end', onEnd);
       stream.removeListener('error', onError);
       stream.pause();
-      if (error) reject(error);
-      else resolve(value);
+      if (error) {
+        reject(error);
+      } else {
+        resolve(value);
+      }
     };
     const tryParse = (): { ok: true; value: unknown } | { ok: false; error: unknown } => {
       try {
@@ -43,7 +48,9 @@ export function readJsonFromStream(stream: NodeJS.ReadableStream, limits: StdinL
       const last = lastNonSpaceByte(buffer);
       if (last === 0x7d || last === 0x5d) {
         const attempt = tryParse();
-        if (attempt.ok) finish(undefined, attempt.value);
+        if (attempt.ok) {
+          finish(undefined, attempt.value);
+        }
       }
     };
     const onEnd = (): void => {
@@ -52,8 +59,11 @@ export function readJsonFromStream(stream: NodeJS.ReadableStream, limits: StdinL
         return;
       }
       const attempt = tryParse();
-      if (attempt.ok) finish(undefined, attempt.value);
-      else finish(new MemoryFabricError('INPUT_INVALID_JSON', 'hook input is not valid JSON', { cause: attempt.error }));
+      if (attempt.ok) {
+        finish(undefined, attempt.value);
+      } else {
+        finish(new MemoryFabricError('INPUT_INVALID_JSON', 'hook input is not valid JSON', { cause: attempt.error }));
+      }
     };
     const onError = (error: Error): void =>
       finish(new MemoryFabricError('INPUT_INVALID_JSON', 'could not read hook input', { cause: error }));
@@ -71,7 +81,9 @@ export function readJsonFromStream(stream: NodeJS.ReadableStream, limits: StdinL
 function lastNonSpaceByte(buffer: Buffer): number | undefined {
   for (let position = buffer.length - 1; position >= 0; position -= 1) {
     const byte = buffer[position];
-    if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) return byte;
+    if (byte !== 0x20 && byte !== 0x0a && byte !== 0x0d && byte !== 0x09) {
+      return byte;
+    }
   }
   return undefined;
 }

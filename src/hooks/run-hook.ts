@@ -67,9 +67,13 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
     const notices: string[] = [];
     for (const problem of outcome.problems ?? []) {
       stderr.push(problem.line);
-      if (await firstNotice(config.stateDir, input.sessionId, problem.key)) notices.push(problem.notice);
+      if (await firstNotice(config.stateDir, input.sessionId, problem.key)) {
+        notices.push(problem.notice);
+      }
     }
-    if (notices.length > 0) stdout = withSystemMessage(stdout, notices.join(' '));
+    if (notices.length > 0) {
+      stdout = withSystemMessage(stdout, notices.join(' '));
+    }
     return {
       exitCode: 0,
       stdout,
@@ -106,8 +110,9 @@ function failOpen(
   stderr.push(line);
   const code = isMemoryFabricError(error) ? error.code : undefined;
   const quiet: HookRun = { exitCode: 0, stdout: '', stderr, explanation: [line] };
-  if (handler.kind !== 'context' || code === undefined || !isUserFacing(code) || input === undefined || stateDir === undefined)
+  if (handler.kind !== 'context' || code === undefined || !isUserFacing(code) || input === undefined || stateDir === undefined) {
     return quiet;
+  }
   return firstNotice(stateDir, input.sessionId, code).then((first) =>
     first
       ? {
@@ -127,7 +132,9 @@ function withSystemMessage(stdout: string, message: string): string {
 // True the first time a session meets a problem (a marker file in the state folder remembers it).
 async function firstNotice(stateDir: string, sessionId: string, code: string): Promise<boolean> {
   const marker = path.join(stateDir, 'notices', `${sessionId.replace(/[^\w.-]/g, '_').slice(0, 100)}-${code}`);
-  if (existsSync(marker)) return false;
+  if (existsSync(marker)) {
+    return false;
+  }
   await writeFileAtomic(marker, `${new Date().toISOString()}\n`).catch(() => undefined);
   return true;
 }

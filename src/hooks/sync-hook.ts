@@ -70,7 +70,9 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     ...(Object.keys(extraction.state).length > 0 ? { extractionState: extraction.state } : {}),
   };
   // A Stop with nothing new leaves the cursor as it was (no write, no fsync on the hot path).
-  if (!fresh.missing && JSON.stringify(nextCursor) !== JSON.stringify(cursor)) await saveCursor(cursorPath, nextCursor);
+  if (!fresh.missing && JSON.stringify(nextCursor) !== JSON.stringify(cursor)) {
+    await saveCursor(cursorPath, nextCursor);
+  }
   const report: SyncReport = {
     event: input.event,
     sessionId: input.sessionId,

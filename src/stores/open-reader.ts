@@ -13,7 +13,9 @@ export interface ReaderOptions {
 export function openReader(config: Config, kind: StoreKind = config.store, options: ReaderOptions = {}): GraphStore {
   const { rebuildInBackground } = options;
   const rebuild = rebuildInBackground ? (): Promise<void> => rebuildInBackground(kind) : undefined;
-  if (kind === 'mcp') return openMcpStore(config, undefined, fileURLToPath(import.meta.url), rebuild);
+  if (kind === 'mcp') {
+    return openMcpStore(config, undefined, fileURLToPath(import.meta.url), rebuild);
+  }
   return new BankReader({ bankDir: config.bankDir, stateDir: config.stateDir, ...(rebuild ? { rebuildInBackground: rebuild } : {}) });
 }
 

@@ -8,7 +8,9 @@ import { openMcpStore } from './mcp/open-mcp.ts';
 // rebuildInBackground: see BankOptions (the Stop hook passes one: a large bank's search index is then rebuilt by a
 // detached process, not inside the hook).
 export function openStore(config: Config, rebuildInBackground?: () => Promise<void>): GraphStore {
-  if (config.store === 'mcp') return openMcpStore(config, writeTimeOf(config), fileURLToPath(import.meta.url));
+  if (config.store === 'mcp') {
+    return openMcpStore(config, writeTimeOf(config), fileURLToPath(import.meta.url));
+  }
   return openBank(config, rebuildInBackground);
 }
 

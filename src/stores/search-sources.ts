@@ -2,7 +2,7 @@
 // deadline; the ones that answered are searched together, the others reported. Shared by the context hook and
 // `memory-fabric search`.
 import type { Config } from '../config.ts';
-import { dispatchSources, SourceTimeoutError } from '../core/dispatch.ts';
+import { dispatchSources } from './dispatch-sources.ts';
 import type { GraphView } from '../core/graph-view.ts';
 import { retrieveFromSources, type Retrieval } from '../core/retrieve.ts';
 import { describeError, MemoryFabricError } from '../errors.ts';
@@ -48,7 +48,7 @@ export async function searchSources(
   if (answered.length === 0) {
     const first = outcomes.find((outcome) => !outcome.ok);
     const error = first && !first.ok ? first.error : new MemoryFabricError('STORE_UNREADABLE', 'no store is configured to search');
-    throw error instanceof SourceTimeoutError ? new MemoryFabricError('DEADLINE_EXCEEDED', error.message) : error;
+    throw error;
   }
   const retrieval = retrieveFromSources(answered, prompt, {
     nowMs,

@@ -18,7 +18,9 @@ export class SeenMessages {
 
   // The messages whose uuid was not synced before (messages without a uuid are kept).
   async filterUnseen<T extends { uuid?: string }>(messages: readonly T[]): Promise<{ unseen: T[]; skipped: number }> {
-    if (!messages.some((message) => message.uuid)) return { unseen: [...messages], skipped: 0 };
+    if (!messages.some((message) => message.uuid)) {
+      return { unseen: [...messages], skipped: 0 };
+    }
     const hashes = await this.#load();
     const unseen = messages.filter((message) => !message.uuid || !hashes.has(hashUuid(message.uuid)));
     return { unseen, skipped: messages.length - unseen.length };
@@ -35,15 +37,24 @@ export class SeenMessages {
           .map(hashUuid),
       ),
     ].filter((hash) => !hashes.has(hash));
-    if (fresh.length === 0) return;
-    for (const hash of fresh) hashes.add(hash);
+    if (fresh.length === 0) {
+      return;
+    }
+    for (const hash of fresh) {
+      hashes.add(hash);
+    }
     await mkdir(path.dirname(this.#file), { recursive: true });
-    if (hashes.size > COMPACT_ABOVE) await writeFileAtomic(this.#file, `${[...hashes].slice(-KEEP_AFTER_COMPACTION).join('\n')}\n`);
-    else await appendFile(this.#file, `${fresh.join('\n')}\n`);
+    if (hashes.size > COMPACT_ABOVE) {
+      await writeFileAtomic(this.#file, `${[...hashes].slice(-KEEP_AFTER_COMPACTION).join('\n')}\n`);
+    } else {
+      await appendFile(this.#file, `${fresh.join('\n')}\n`);
+    }
   }
 
   async #load(): Promise<Set<string>> {
-    if (this.#hashes) return this.#hashes;
+    if (this.#hashes) {
+      return this.#hashes;
+    }
     const text = await readFile(this.#file, 'utf8').catch(() => '');
     this.#hashes = new Set(text.split('\n').filter((line) => line.length === 12));
     return this.#hashes;

@@ -78,7 +78,9 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
     const { createHash } = await import('node:crypto');
     const hashBytes = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
     const info = await handle.stat();
-    if (!info.isFile()) throw new Error('not a regular file');
+    if (!info.isFile()) {
+      throw new Error('not a regular file');
+    }
     const head = await readHead(handle, info.size, hashBytes);
     const sameFile =
       cursor !== undefined &&
@@ -95,7 +97,9 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
     let filled = 0;
     while (filled < length) {
       const { bytesRead } = await handle.read(buffer, filled, length - filled, start + filled);
-      if (bytesRead === 0) break;
+      if (bytesRead === 0) {
+        break;
+      }
       filled += bytesRead;
     }
     const lastNewline = buffer.lastIndexOf(0x0a, filled - 1);

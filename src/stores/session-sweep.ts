@@ -28,9 +28,13 @@ export async function findUnfinishedSessions(
   for (const name of names) {
     const cursor = await loadCursor(path.join(folder, name));
     const sessionId = cursor?.sessionId ?? name.split('__')[0] ?? '';
-    if (!cursor || sessionId === currentSessionId) continue;
+    if (!cursor || sessionId === currentSessionId) {
+      continue;
+    }
     const info = await stat(cursor.transcriptPath).catch(() => undefined);
-    if (!info || info.size <= cursor.offset || nowMs - info.mtimeMs < quietMs) continue;
+    if (!info || info.size <= cursor.offset || nowMs - info.mtimeMs < quietMs) {
+      continue;
+    }
     found.push({ sessionId, transcriptPath: cursor.transcriptPath });
   }
   return found;

@@ -83,16 +83,22 @@ test('the public server-memory graphs import into the bank and export back witho
     const exportedFacts = new Set(
       exported.entities.flatMap((entity) => entity.observations.map((text) => `${key(entity.name)}|${text.trim()}`)),
     );
-    for (const fact of sourceFacts) assert.ok(exportedFacts.has(fact), `${path.basename(file)} lost ${fact}`);
+    for (const fact of sourceFacts) {
+      assert.ok(exportedFacts.has(fact), `${path.basename(file)} lost ${fact}`);
+    }
     const names = new Set(exported.entities.map((entity) => key(entity.name)));
-    for (const entity of source.entities)
-      if (entity.name.trim() !== '' && !/^(data|info|temp|item|unknown)$/i.test(entity.name.trim()))
+    for (const entity of source.entities) {
+      if (entity.name.trim() !== '' && !/^(data|info|temp|item|unknown)$/i.test(entity.name.trim())) {
         assert.ok(names.has(key(entity.name)), `${path.basename(file)} lost entity ${entity.name}`);
+      }
+    }
     const relations = new Set(
       exported.relations.map((relation) => `${key(relation.from)}|${relation.relationType.toLowerCase()}|${key(relation.to)}`),
     );
     for (const relation of source.relations) {
-      if (!names.has(key(relation.from)) || !names.has(key(relation.to))) continue;
+      if (!names.has(key(relation.from)) || !names.has(key(relation.to))) {
+        continue;
+      }
       assert.ok(
         relations.has(`${key(relation.from)}|${relation.relationType.toLowerCase()}|${key(relation.to)}`),
         `${path.basename(file)} lost ${relation.from} ${relation.relationType} ${relation.to}`,

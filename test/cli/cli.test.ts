@@ -82,8 +82,9 @@ test('search --json prints the seed result format with a score breakdown', async
     'score_breakdown',
     'relevance',
     'metadata',
-  ])
+  ]) {
     assert.ok(key in first, key);
+  }
   assert.ok(typeof first.relevance === 'number' && first.relevance > 0 && first.relevance <= 1);
   assert.equal(typeof (first.metadata as { entity_type?: unknown }).entity_type, 'string');
   assert.deepEqual(Object.keys(first.score_breakdown as object).slice(0, 5), ['relevance', 'recency', 'authority', 'boost', 'hops']);

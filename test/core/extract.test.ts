@@ -36,7 +36,9 @@ test('decisions become decision entities with their scope, alternatives and tech
     assert.equal(entity.entityType, 'decision');
     assert.deepEqual(entity.observations, [text]);
     const rendered = delta.relations.map((relation) => `${relation.from} ${relation.relationType} ${relation.to}`);
-    for (const relation of relations) assert.ok(rendered.includes(relation), `${relation} in [${rendered.join('; ')}]`);
+    for (const relation of relations) {
+      assert.ok(rendered.includes(relation), `${relation} in [${rendered.join('; ')}]`);
+    }
   }
 });
 
@@ -202,6 +204,10 @@ test('subagents used and task requests with their reported results are kept', ()
 });
 
 test('junk names are refused: too short, numbers, temp paths, markup', () => {
-  for (const name of ['ab', '123', '/tmp/x/y', '<div>', 'a|b', 'temp']) assert.equal(isJunkName(name), true, name);
-  for (const name of ['orders-api', 'PostgreSQL', 'src/a.ts']) assert.equal(isJunkName(name), false, name);
+  for (const name of ['ab', '123', '/tmp/x/y', '<div>', 'a|b', 'temp']) {
+    assert.equal(isJunkName(name), true, name);
+  }
+  for (const name of ['orders-api', 'PostgreSQL', 'src/a.ts']) {
+    assert.equal(isJunkName(name), false, name);
+  }
 });

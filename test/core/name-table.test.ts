@@ -8,8 +8,9 @@ test('every name is found by its canonical key, absent names are not, and the fi
   assert.ok(table.length >= keys.length * 2 && (table.length & (table.length - 1)) === 0);
   const keyOf = (id: number): string => keys[id] ?? '';
   keys.forEach((key, id) => assert.equal(lookupName(table, key, keyOf), keys.indexOf(key), `${key} (id ${id})`));
-  for (const absent of ['entity 2500 x', '', 'ENTITY 1 X', 'entity 1 x '])
+  for (const absent of ['entity 2500 x', '', 'ENTITY 1 X', 'entity 1 x ']) {
     assert.equal(lookupName(table, absent, keyOf), undefined, absent);
+  }
 });
 
 test('an empty table finds nothing', () => {

@@ -11,7 +11,9 @@ test('morphological variants of a word share one search term', () => {
     ['orders', 'order'],
     ['Caching', 'cached'],
   ];
-  for (const [left, right] of cases) assert.deepEqual(extractTerms(left), extractTerms(right), `${left} ~ ${right}`);
+  for (const [left, right] of cases) {
+    assert.deepEqual(extractTerms(left), extractTerms(right), `${left} ~ ${right}`);
+  }
 });
 
 test('camelCase, snake_case and hyphenated identifiers split into their words', () => {
@@ -40,8 +42,9 @@ test('entity hints include identifiers, paths, quoted strings and known graph na
   const known = new Map(['PostgreSQL', 'redis', 'Vercel SPA 404 Error'].map((name) => [name.toLowerCase(), name] as const));
   const nameOf = (candidate: string) => known.get(candidate.toLowerCase());
   const parsed = parseQuery('What did database-engineer say about "cursor pagination" in src/api/orders.ts and PostgreSQL?', nameOf);
-  for (const hint of ['database-engineer', 'cursor pagination', 'src/api/orders.ts', 'PostgreSQL'])
+  for (const hint of ['database-engineer', 'cursor pagination', 'src/api/orders.ts', 'PostgreSQL']) {
     assert.ok(parsed.entityHints.includes(hint), hint);
+  }
   assert.ok(!parsed.entityHints.includes('redis'));
   assert.ok(
     parseQuery('remind me what the Vercel SPA 404 Error was?', nameOf).entityHints.includes('Vercel SPA 404 Error'),
@@ -57,11 +60,15 @@ test('intent is read from the prompt', () => {
     ['how do I run the tests', 'how-to'],
     ['rename the variable', 'general'],
   ];
-  for (const [prompt, intent] of cases) assert.equal(parseQuery(prompt).intent, intent, prompt);
+  for (const [prompt, intent] of cases) {
+    assert.equal(parseQuery(prompt).intent, intent, prompt);
+  }
 });
 
 test('synonyms: stemming keeps the first two letters of every listed word, so a term finds its group by them', () => {
-  for (const word of SYNONYM_WORDS) assert.equal(stemWord(word).slice(0, 2), word.slice(0, 2), word);
+  for (const word of SYNONYM_WORDS) {
+    assert.equal(stemWord(word).slice(0, 2), word.slice(0, 2), word);
+  }
   assert.deepEqual(
     new Set(synonymsOf(stemWord('deployment'))),
     new Set(['deploi', 'releas', 'product', 'host', 'ship'].filter((stem) => stem !== stemWord('deployment'))),

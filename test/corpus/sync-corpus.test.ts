@@ -47,7 +47,9 @@ test('the small real transcripts give their golden graphs', { skip }, async (t) 
   const names = (await readdir(TRANSCRIPTS)).filter((name) => name.endsWith('.jsonl')).sort();
   let checked = 0;
   for (const name of names) {
-    if ((await stat(path.join(TRANSCRIPTS, name))).size > SMALL) continue;
+    if ((await stat(path.join(TRANSCRIPTS, name))).size > SMALL) {
+      continue;
+    }
     const project = await projectNamed(t);
     await syncFile(project, path.join(TRANSCRIPTS, name), 'golden-session');
     await assertGolden(`corpus/${name.replace(/\.jsonl$/, '.graph.jsonl')}`, describeGraph(await bankAt(project).readGraph()));

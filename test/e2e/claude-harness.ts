@@ -26,7 +26,9 @@ export interface Scratch {
 
 export async function makeScratch(t: TestContext): Promise<Scratch> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'mf-e2e-'));
-  if (!process.env.KEEP_E2E) t.after(() => rm(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
+  if (!process.env.KEEP_E2E) {
+    t.after(() => rm(scratch, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }));
+  }
   const home = path.join(scratch, 'home');
   const project = path.join(scratch, 'project');
   await mkdir(home, { recursive: true });
@@ -84,7 +86,9 @@ export async function waitForFlushes(logFile: string): Promise<void> {
   for (let waited = 0; waited < 200; waited += 1) {
     const lines = (await readFile(logFile, 'utf8').catch(() => '')).split('\n');
     const ends = lines.filter((line) => line.includes('"event":"SessionEnd"')).length;
-    if (lines.filter((line) => line.includes('background flush')).length >= ends) return;
+    if (lines.filter((line) => line.includes('background flush')).length >= ends) {
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

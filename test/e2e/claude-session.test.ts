@@ -12,7 +12,9 @@ import { DECISION, QUESTION, claudeMissing, makeScratch, readRuns, runClaude, wa
 
 async function findTranscripts(home: string): Promise<string[]> {
   const root = path.join(home, '.claude', 'projects');
-  if (!existsSync(root)) return [];
+  if (!existsSync(root)) {
+    return [];
+  }
   const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile() && entry.name.endsWith('.jsonl')).map((entry) => path.join(entry.parentPath, entry.name));
 }
@@ -76,7 +78,9 @@ test('the real claude binary: a decision stated in session 1 is injected into se
   let withInjection = 0;
   for (const transcript of await findTranscripts(home)) {
     const raw = await readFile(transcript, 'utf8');
-    if (!raw.includes('Project memory (memory-fabric)')) continue;
+    if (!raw.includes('Project memory (memory-fabric)')) {
+      continue;
+    }
     withInjection += 1;
     const messages = parseTranscriptLines(raw.split('\n')).messages;
     assert.ok(
@@ -101,7 +105,9 @@ test('the real claude binary: a decision stated in session 1 is injected into se
       assert.equal(sync.exitCode, 0, sync.stderr);
       const report = JSON.parse(sync.stdout) as { write: { counts: Record<string, number> } };
       const added = Object.values(report.write.counts).reduce((sum, count) => sum + count, 0);
-      if (round === 2) assert.equal(added, 0, `round 2: ${transcript} added ${added}`);
+      if (round === 2) {
+        assert.equal(added, 0, `round 2: ${transcript} added ${added}`);
+      }
     }
   }
   const freshIndex = await readFile(path.join(scratch.scratch, 'fresh-bank', 'context', 'knowledge-graph.index.jsonc'), 'utf8');

@@ -27,7 +27,9 @@ for (const mode of ['install.ts', 'plugin'] as const) {
       args = ['--plugin-dir', PACKAGE_ROOT];
     }
     const first = await runClaude(scratch, DECISION, args, 'session-1');
-    if (mode === 'plugin') assert.match(first, /Loaded inline plugin from path: memory-fabric/);
+    if (mode === 'plugin') {
+      assert.match(first, /Loaded inline plugin from path: memory-fabric/);
+    }
     const logFile =
       mode === 'plugin' ? await findPluginLog(scratch.home) : path.join(scratch.project, '.memories', '.state', 'logs', 'hooks.jsonl');
     assert.ok(logFile, 'the hooks wrote their log');

@@ -44,13 +44,19 @@ export function createMemoryServerDouble(
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const args = (request.params.arguments ?? {}) as Record<string, unknown>;
-    if (behaviour.current === 'hang') return new Promise(() => undefined);
+    if (behaviour.current === 'hang') {
+      return new Promise(() => undefined);
+    }
     if (behaviour.current === 'die') {
       behaviour.onDie?.();
       return new Promise(() => undefined);
     }
-    if (behaviour.current === 'garbage') return { content: [{ type: 'text', text: '<html>502 Bad Gateway</html>' }] };
-    if (behaviour.current === 'is-error') return { isError: true, content: [{ type: 'text', text: `Entity with name nowhere not found` }] };
+    if (behaviour.current === 'garbage') {
+      return { content: [{ type: 'text', text: '<html>502 Bad Gateway</html>' }] };
+    }
+    if (behaviour.current === 'is-error') {
+      return { isError: true, content: [{ type: 'text', text: `Entity with name nowhere not found` }] };
+    }
     const result = run(graph, request.params.name, args);
     const text = JSON.stringify(result, null, 2);
     return behaviour.current === 'text-only'
@@ -82,7 +88,9 @@ function run(graph: { entities: Entity[]; relations: Relation[] }, tool: string,
       return {
         results: (args.observations as Array<{ entityName: string; contents: string[] }>).map((item) => {
           const entity = byName(item.entityName);
-          if (!entity) throw new Error(`Entity with name ${item.entityName} not found`);
+          if (!entity) {
+            throw new Error(`Entity with name ${item.entityName} not found`);
+          }
           const added = item.contents.filter((text) => !entity.observations.includes(text));
           entity.observations.push(...added);
           return { entityName: item.entityName, addedObservations: added };
@@ -91,7 +99,9 @@ function run(graph: { entities: Entity[]; relations: Relation[] }, tool: string,
     case 'delete_observations':
       for (const item of args.deletions as Array<{ entityName: string; observations: string[] }>) {
         const entity = byName(item.entityName);
-        if (entity) entity.observations = entity.observations.filter((text) => !item.observations.includes(text));
+        if (entity) {
+          entity.observations = entity.observations.filter((text) => !item.observations.includes(text));
+        }
       }
       return { success: true };
     case 'read_graph':

@@ -24,8 +24,12 @@ export async function runHookProcess(
     stdin: 'pipe',
     stripFinalNewline: false,
   });
-  if (stdin !== undefined) child.stdin?.write(stdin);
-  if (!options.keepStdinOpen) child.stdin?.end();
+  if (stdin !== undefined) {
+    child.stdin?.write(stdin);
+  }
+  if (!options.keepStdinOpen) {
+    child.stdin?.end();
+  }
   const result = await child;
   return {
     exitCode: result.exitCode,

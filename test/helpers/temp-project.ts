@@ -21,7 +21,9 @@ export const SHARED_CORPUS = path.resolve(PACKAGE_ROOT, '..', 'shared', 'corpus'
 export function hookEnv(project: string, extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value !== undefined && !key.startsWith('MEMORY_FABRIC_') && !key.startsWith('CLAUDE_')) env[key] = value;
+    if (value !== undefined && !key.startsWith('MEMORY_FABRIC_') && !key.startsWith('CLAUDE_')) {
+      env[key] = value;
+    }
   }
   return { ...env, CLAUDE_PROJECT_DIR: project, ...extra };
 }

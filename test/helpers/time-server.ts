@@ -20,7 +20,9 @@ export async function startTimeServer(t: TestContext, behaviour: TimeBehaviour):
   const server = http.createServer((request, response) => {
     state.requests += 1;
     const current = state.behaviour;
-    if (current.kind === 'hang') return; // never answers
+    if (current.kind === 'hang') {
+      return; // never answers
+    }
     if (current.kind === 'status') {
       response.writeHead(current.status).end('error');
       return;

@@ -18,9 +18,13 @@ async function seedBank(project: string): Promise<void> {
 async function snapshot(folder: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile()) {
+      continue;
+    }
     const file = path.join(entry.parentPath, entry.name);
-    if (path.relative(folder, file).startsWith('.state')) continue;
+    if (path.relative(folder, file).startsWith('.state')) {
+      continue;
+    }
     files[path.relative(folder, file)] = createHash('sha1')
       .update(await readFile(file))
       .digest('hex');
@@ -31,9 +35,11 @@ async function snapshot(folder: string): Promise<Record<string, string>> {
 // Claude Code acts on stdout that starts with "{" (JSON), and plain text from the context hook becomes context.
 // The sync hook may print its plain-text report (it goes to the debug log on Stop), never JSON.
 function assertNothingToActOn(stdout: string, label: string): void {
-  if (label.startsWith('memory-fabric-sync'))
+  if (label.startsWith('memory-fabric-sync')) {
     assert.ok(!stdout.trimStart().startsWith('{'), `${label}: no JSON from the sync hook, got ${JSON.stringify(stdout.slice(0, 200))}`);
-  else assert.equal(stdout, '', `${label}: stdout must be empty, got ${JSON.stringify(stdout.slice(0, 200))}`);
+  } else {
+    assert.equal(stdout, '', `${label}: stdout must be empty, got ${JSON.stringify(stdout.slice(0, 200))}`);
+  }
 }
 
 test('bad input to either hook exits 0 within its deadline, prints nothing Claude Code would act on, and changes no bank file', async (t) => {
@@ -91,7 +97,9 @@ test('the sync hook with a missing or unreadable transcript, or an unknown event
       const name = `${path.basename(hook)}: ${label}`;
       assert.equal(run.exitCode, 0, name);
       assertNothingToActOn(run.stdout, name);
-      if (stderr && hook === SYNC_HOOK) assert.match(run.stderr, stderr, name);
+      if (stderr && hook === SYNC_HOOK) {
+        assert.match(run.stderr, stderr, name);
+      }
     }
   }
   assert.deepEqual(await snapshot(path.join(project, '.memories')), before);

@@ -52,7 +52,9 @@ const contextOf = (stdout: string): string =>
 
 async function until(condition: () => boolean, what: string): Promise<void> {
   for (let waited = 0; waited < 20_000; waited += 100) {
-    if (condition()) return;
+    if (condition()) {
+      return;
+    }
     await sleep(100);
   }
   assert.fail(`timed out waiting for ${what}`);

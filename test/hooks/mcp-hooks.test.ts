@@ -17,7 +17,9 @@ const REAL_SERVER = {
 
 async function mcpProject(t: import('node:test').TestContext, server: object | undefined) {
   const project = await makeTempProject(t);
-  if (server) await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: server } }));
+  if (server) {
+    await writeFile(path.join(project, '.mcp.json'), JSON.stringify({ mcpServers: { memory: server } }));
+  }
   const env = hookEnv(project, { MEMORY_FABRIC_STORE: 'mcp', MEMORY_FABRIC_TIME_SOURCE: 'system', MEMORY_FABRIC_MCP_TIMEOUT_MS: '1500' });
   return { project, env };
 }
@@ -99,9 +101,13 @@ test('four sync hooks writing through the real server at once lose nothing', { t
       return runHookProcess(SYNC_HOOK, stop(project, `s${index}`, transcript), { env, cwd: project, timeoutMs: 60_000 });
     }),
   );
-  for (const run of runs) assert.match(run.stdout, /written to memory server/, run.stdout + run.stderr);
+  for (const run of runs) {
+    assert.match(run.stdout, /written to memory server/, run.stdout + run.stderr);
+  }
   const file = await readFile(path.join(project, 'memory', 'graph.jsonl'), 'utf8');
-  for (const technology of technologies) assert.ok(file.includes(`"name":"${technology.toLowerCase()}"`), technology);
+  for (const technology of technologies) {
+    assert.ok(file.includes(`"name":"${technology.toLowerCase()}"`), technology);
+  }
 });
 
 test('MEMORY_FABRIC_SOURCES=bank,mcp: the bank and the real server are searched together; a server that fails costs only its memories, said once', {

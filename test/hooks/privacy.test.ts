@@ -103,7 +103,9 @@ test('secrets in prose, tool inputs and tool output, and private blocks, are in 
   const outboxFiles = (await allFiles(path.join(project, '.memories', '.state', 'outbox'))).length;
   assert.equal(outboxFiles, 1);
   const outboxText = await readFile((await allFiles(path.join(project, '.memories', '.state', 'outbox')))[0] ?? '', 'utf8');
-  for (const secret of PLANTED_SECRETS) assert.ok(!outboxText.includes(secret), `outbox holds ${secret}`);
+  for (const secret of PLANTED_SECRETS) {
+    assert.ok(!outboxText.includes(secret), `outbox holds ${secret}`);
+  }
 
   const writer = path.join(project, 'writer.jsonl');
   await writeFile(
@@ -122,6 +124,8 @@ test('secrets in prose, tool inputs and tool output, and private blocks, are in 
   const everything = (await Promise.all(files.map((file) => readFile(file, 'utf8')))).join('\n');
   assert.ok(everything.includes('We decided to use Stripe for billing'), 'the memory itself was kept');
   assert.ok(everything.includes('[REDACTED'), 'secrets were replaced, not dropped with their sentence');
-  for (const secret of PLANTED_SECRETS) assert.ok(!everything.includes(secret), `a written file holds ${secret}`);
+  for (const secret of PLANTED_SECRETS) {
+    assert.ok(!everything.includes(secret), `a written file holds ${secret}`);
+  }
   assert.ok(!everything.includes(PRIVATE_FACT), 'a private block reached a file');
 });

@@ -58,5 +58,7 @@ test('hook input is validated per event; unknown events and fields are tolerated
     [{ hook_event_name: 'Stop', session_id: 's' }, /needs "transcript_path"/],
     [{ hook_event_name: 'Stop', session_id: 's', transcript_path: 42 }, /"transcript_path" to be a string, got number/],
   ];
-  for (const [value, message] of cases) assert.throws(() => parseHookInput(value), message);
+  for (const [value, message] of cases) {
+    assert.throws(() => parseHookInput(value), message);
+  }
 });

@@ -13,7 +13,9 @@ const indexOf = (project: string) => path.join(project, '.memories', 'context', 
 async function waitFor(check: () => Promise<boolean>, label: string, timeoutMs = 20_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (await check()) return;
+    if (await check()) {
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   assert.fail(`timed out waiting for: ${label}`);

@@ -49,11 +49,12 @@ test('eight sync hooks writing one bank at once all land; the index re-parses an
     entitiesAdded += Number(added[1]);
   }
   const graph = parseGraphIndex(await readFile(indexFileOf(project), 'utf8'), 'index').graph;
-  for (const technology of TECHNOLOGIES)
+  for (const technology of TECHNOLOGIES) {
     assert.ok(
       graph.entities.some((entity) => entity.name === technology.toLowerCase()),
       technology,
     );
+  }
   assert.equal(entitiesAdded, graph.entities.length, 'every entity was counted exactly once');
   const conventions = graph.entities.find((entity) => entity.name === 'project-conventions');
   assert.equal(conventions?.observations.length, 8);

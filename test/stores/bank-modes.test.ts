@@ -23,8 +23,9 @@ test('bootstrap creates the seed layout once; a second bootstrap creates nothing
   const bank = bankAt(project);
   const first = await bootstrapBank(bank, 'demo');
   assert.equal(first.status, 'success');
-  for (const folder of ['context', 'sessions', 'plans', 'executions', 'errors', 'architecture/decisions'])
+  for (const folder of ['context', 'sessions', 'plans', 'executions', 'errors', 'architecture/decisions']) {
     assert.ok(existsSync(path.join(project, '.memories', folder)), folder);
+  }
   assert.deepEqual(first.artifacts.map((artifact) => artifact.path).sort(), [
     'context/knowledge-graph.index.jsonc',
     'context/project.md',
@@ -52,7 +53,9 @@ test('update writes decision, error and plan records with the seed frontmatter a
   await assertGolden('record-error.md', await read(project, 'errors/2026-11-30T09-15-42Z__npm-test-fails-eaddrinuse.md'));
   const index = await read(project, 'index.md');
   const { records } = await listRecords(path.join(project, '.memories'));
-  for (const record of records) assert.ok(index.includes(`](${record.relativePath})`), record.relativePath);
+  for (const record of records) {
+    assert.ok(index.includes(`](${record.relativePath})`), record.relativePath);
+  }
   await assertGolden('contract-update.md', renderContractMarkdown(contract));
   assert.equal(JSON.parse(renderContractJson(contract)).graph_delta.entities_added_count, contract.graphDelta.entitiesAddedCount);
 });

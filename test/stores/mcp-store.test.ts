@@ -31,7 +31,12 @@ const OPTIONS = {
 
 // A store on the project's real server whose writes are stamped with the given time.
 function storeAt(project: string, utcDateTime = TIME): McpStore {
-  const server = resolveServer({ projectRoot: project, entryName: 'memory', searchFrom: [PACKAGE_ROOT] });
+  const server = resolveServer({
+    projectRoot: project,
+    entryName: 'memory',
+    searchFrom: [PACKAGE_ROOT],
+    searchPath: process.env.PATH ?? '',
+  });
   return new McpStore({
     server,
     stateDir: path.join(project, 'state'),
@@ -55,7 +60,12 @@ async function projectWithServer(t: import('node:test').TestContext): Promise<{ 
 
 test('the .mcp.json entry runs the installed server with node, MEMORY_FILE_PATH made absolute and its folder created', async (t) => {
   const { project, memoryFile } = await projectWithServer(t);
-  const server = resolveServer({ projectRoot: project, entryName: 'memory', searchFrom: [PACKAGE_ROOT] });
+  const server = resolveServer({
+    projectRoot: project,
+    entryName: 'memory',
+    searchFrom: [PACKAGE_ROOT],
+    searchPath: process.env.PATH ?? '',
+  });
   assert.ok(
     server.kind === 'stdio' &&
       server.command === process.execPath &&
@@ -63,7 +73,7 @@ test('the .mcp.json entry runs the installed server with node, MEMORY_FILE_PATH 
   );
   assert.ok(server.kind === 'stdio' && server.env.MEMORY_FILE_PATH === memoryFile);
   assert.ok(existsSync(path.dirname(memoryFile)));
-  assert.throws(() => resolveServer({ projectRoot: project, entryName: 'other', searchFrom: [] }), /has no "other" server/);
+  assert.throws(() => resolveServer({ projectRoot: project, entryName: 'other', searchFrom: [], searchPath: '' }), /has no "other" server/);
 });
 
 test('writes through the real server: new entities, observations on existing ones, relations after their endpoints, dates and supersession as tags', async (t) => {
@@ -215,7 +225,7 @@ test('a Streamable HTTP memory server on loopback works as the store', async (t)
   const url = `http://127.0.0.1:${(httpServer.address() as AddressInfo).port}/mcp`;
   const project = await makeTempProject(t);
   const store = new McpStore({
-    server: resolveServer({ projectRoot: project, entryName: 'memory', url, searchFrom: [] }),
+    server: resolveServer({ projectRoot: project, entryName: 'memory', url, searchFrom: [], searchPath: '' }),
     stateDir: path.join(project, 'state'),
     callTimeoutMs: 5000,
     writeTime: async () => fixedTime(TIME),

@@ -26,7 +26,9 @@ const OPTIONS = {
 async function graphsToCompare(): Promise<Array<[string, KnowledgeGraph]>> {
   const graphs: Array<[string, KnowledgeGraph]> = [['pagination fixture', PAGINATION_GRAPH]];
   const folder = path.join(SHARED_CORPUS, 'graphs');
-  if (!existsSync(folder)) return graphs;
+  if (!existsSync(folder)) {
+    return graphs;
+  }
   for (const name of ['HankofallTrades__STRATOS.jsonl', 'sm-moshi__dmetrics-go.jsonl', 'omriwen__PRISM.jsonl']) {
     graphs.push([name, dedupeGraph(parseServerMemoryJsonl(await readFile(path.join(folder, name), 'utf8')).graph).graph]);
   }
@@ -124,7 +126,8 @@ test('names of any spelling come back whole and are found by any case, with more
   assert.ok(view.nameHeads().has('ünïcode'));
   const describe = (prompt: string, target: typeof view) =>
     retrieveFromView(target, prompt, OPTIONS).memories.map((memory) => `${memory.id} ${memory.score.toFixed(6)}`);
-  for (const prompt of ['rocket launcher', 'ask the ünïcode names team', 'strasse cache'])
+  for (const prompt of ['rocket launcher', 'ask the ünïcode names team', 'strasse cache']) {
     assert.deepEqual(describe(prompt, view), describe(prompt, buildGraphView(graph)), prompt);
+  }
   assert.ok(describe('rocket launcher', view).some((line) => line.startsWith('graph:plain ')));
 });

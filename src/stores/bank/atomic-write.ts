@@ -20,7 +20,9 @@ export async function writeFileAtomic(target: string, text: string, verify?: (wr
     } finally {
       await handle.close();
     }
-    if (verify) verify(await readFile(temp, 'utf8'));
+    if (verify) {
+      verify(await readFile(temp, 'utf8'));
+    }
     await rename(temp, target);
     await syncFolder(folder);
   } catch (error) {

@@ -54,7 +54,9 @@ export class BankReader implements GraphStore {
   // (and saved for the next reader, best effort).
   async openView(): Promise<GraphView> {
     const fresh = openSearchIndex(this.options.stateDir, this.indexFile);
-    if (fresh) return fresh;
+    if (fresh) {
+      return fresh;
+    }
     return (await openBehindIndex(this.options.stateDir, this.indexFile, this.options.rebuildInBackground)) ?? this.#buildView();
   }
 

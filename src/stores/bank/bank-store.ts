@@ -42,7 +42,9 @@ export class BankStore extends BankReader {
       return { ...value, writtenFiles: written, writeTime: { utcDateTime: time.utcDateTime, utcDateTimePrefix: time.utcDateTimePrefix } };
     } catch (error) {
       if (isMemoryFabricError(error) && (error.code === 'STORE_CORRUPT' || error.code === 'STORE_UNREADABLE')) {
-        if (!isEmpty) await addToOutbox(this.outboxDir, delta, error.message, provenance);
+        if (!isEmpty) {
+          await addToOutbox(this.outboxDir, delta, error.message, provenance);
+        }
         throw error;
       }
       return deferToOutbox(this.outboxDir, delta, error, provenance);
@@ -51,7 +53,9 @@ export class BankStore extends BankReader {
 
   // The write time of a cycle (TIME_SOURCE_UNAVAILABLE when it cannot be had).
   async fetchTime(): Promise<WriteTime> {
-    if (!this.options.writeTime) throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
+    if (!this.options.writeTime) {
+      throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
+    }
     return this.options.writeTime();
   }
 
@@ -75,10 +79,14 @@ export class BankStore extends BankReader {
       graph = outcome.graph;
       rejected.push(...outcome.rejected);
       observationsMerged += outcome.observationsMergedCount;
-      for (const key of Object.keys(counts) as Array<keyof MergeCounts>) counts[key] += outcome.counts[key];
+      for (const key of Object.keys(counts) as Array<keyof MergeCounts>) {
+        counts[key] += outcome.counts[key];
+      }
       const session = batch.sessionId ?? '';
       const names = touched.get(session) ?? new Set<string>();
-      for (const name of outcome.changedEntities) names.add(name);
+      for (const name of outcome.changedEntities) {
+        names.add(name);
+      }
       touched.set(session, names);
     }
     const changedKeys = new Set([...touched.values()].flatMap((names) => [...names]));
@@ -86,7 +94,9 @@ export class BankStore extends BankReader {
     if (supersessions.length > 0) {
       graph = applySupersessions(graph, supersessions);
       counts.supersededRecordsCount += supersessions.length;
-      for (const entry of supersessions) changedKeys.add(canonicalEntityKey(entry.older));
+      for (const entry of supersessions) {
+        changedKeys.add(canonicalEntityKey(entry.older));
+      }
     }
     const changed =
       counts.entitiesAddedCount + counts.relationsAddedCount + counts.observationsAddedCount + counts.supersededRecordsCount > 0;
@@ -95,7 +105,9 @@ export class BankStore extends BankReader {
       const existing = await findRecordPaths(this.options.bankDir);
       await this.#writeEntityRecords(cycle, graph, changedKeys, existing);
       for (const [sessionId, names] of touched) {
-        if (sessionId !== '' && names.size > 0) await this.#writeSessionOverview(cycle, sessionId, [...names].sort(), existing);
+        if (sessionId !== '' && names.size > 0) {
+          await this.#writeSessionOverview(cycle, sessionId, [...names].sort(), existing);
+        }
       }
       await cycle.writeGraph(graph);
     }
@@ -120,7 +132,9 @@ export class BankStore extends BankReader {
   ): Promise<void> {
     for (const entity of graph.entities) {
       const kind = recordKindFor(entity.entityType);
-      if (!kind || !changedNames.has(canonicalEntityKey(entity.name))) continue;
+      if (!kind || !changedNames.has(canonicalEntityKey(entity.name))) {
+        continue;
+      }
       const relativePath =
         existing.get(`${kind}|${slugify(entity.name)}`) ??
         `${RECORD_FOLDERS[kind]}/${recordFileName(cycle.time.utcDateTimePrefix, entity.name)}`;

@@ -9,7 +9,9 @@ export async function readGraphIndexText(root: string): Promise<string | undefin
   try {
     return await readFile(path.join(root, GRAPH_INDEX), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return undefined;
+    }
     throw new MemoryFabricError('STORE_UNREADABLE', `cannot read ${path.join(root, GRAPH_INDEX)}`, { cause: error });
   }
 }

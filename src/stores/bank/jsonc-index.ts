@@ -37,14 +37,28 @@ export function parseGraphIndex(text: string, file: string): GraphIndex {
   };
   if (errors.length > 0) {
     const first = errors[0];
-    if (first) fail(`invalid JSONC: ${printParseErrorCode(first.error)} at offset ${first.offset}`);
+    if (first) {
+      fail(`invalid JSONC: ${printParseErrorCode(first.error)} at offset ${first.offset}`);
+    }
   }
-  if (typeof root !== 'object' || root === null || Array.isArray(root)) return fail('expected a JSON object at the top level');
+  if (typeof root !== 'object' || root === null || Array.isArray(root)) {
+    return fail('expected a JSON object at the top level');
+  }
   const record = root as Record<string, unknown>;
-  for (const key of ['graphGeneratedAtUtc', 'entities', 'relations']) if (!(key in record)) fail(`missing required key "${key}"`);
-  if (typeof record.graphGeneratedAtUtc !== 'string') fail('"graphGeneratedAtUtc" must be a string');
-  if (!Array.isArray(record.entities)) fail('"entities" must be an array');
-  if (!Array.isArray(record.relations)) fail('"relations" must be an array');
+  for (const key of ['graphGeneratedAtUtc', 'entities', 'relations']) {
+    if (!(key in record)) {
+      fail(`missing required key "${key}"`);
+    }
+  }
+  if (typeof record.graphGeneratedAtUtc !== 'string') {
+    fail('"graphGeneratedAtUtc" must be a string');
+  }
+  if (!Array.isArray(record.entities)) {
+    fail('"entities" must be an array');
+  }
+  if (!Array.isArray(record.relations)) {
+    fail('"relations" must be an array');
+  }
 
   const warnings: string[] = [];
   const entities = (record.entities as unknown[]).map((value, position) => toEntity(value, position, fail, warnings));
@@ -88,11 +102,17 @@ export function renderGraphIndex(graph: KnowledgeGraph, generatedAtUtc: string, 
 }
 
 function toEntity(value: unknown, position: number, fail: (problem: string) => never, warnings: string[]): GraphEntity {
-  if (typeof value !== 'object' || value === null) return fail(`entities[${position}] must be an object`);
+  if (typeof value !== 'object' || value === null) {
+    return fail(`entities[${position}] must be an object`);
+  }
   const record = value as Record<string, unknown>;
-  if (typeof record.entityName !== 'string') return fail(`entities[${position}].entityName must be a string`);
+  if (typeof record.entityName !== 'string') {
+    return fail(`entities[${position}].entityName must be a string`);
+  }
   const problem = validateName(record.entityName);
-  if (problem) warnings.push(`entities[${position}]: ${problem}`);
+  if (problem) {
+    warnings.push(`entities[${position}]: ${problem}`);
+  }
   const observations = Array.isArray(record.observations)
     ? record.observations.filter((item): item is string => typeof item === 'string')
     : [];
@@ -106,10 +126,14 @@ function toEntity(value: unknown, position: number, fail: (problem: string) => n
 }
 
 function toRelation(value: unknown, position: number, fail: (problem: string) => never): GraphRelation {
-  if (typeof value !== 'object' || value === null) return fail(`relations[${position}] must be an object`);
+  if (typeof value !== 'object' || value === null) {
+    return fail(`relations[${position}] must be an object`);
+  }
   const record = value as Record<string, unknown>;
   for (const key of ['sourceEntityName', 'targetEntityName', 'relationType']) {
-    if (typeof record[key] !== 'string') fail(`relations[${position}].${key} must be a string`);
+    if (typeof record[key] !== 'string') {
+      fail(`relations[${position}].${key} must be a string`);
+    }
   }
   return { from: record.sourceEntityName as string, to: record.targetEntityName as string, relationType: record.relationType as string };
 }

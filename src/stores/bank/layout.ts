@@ -22,9 +22,15 @@ export const BANK_FOLDERS = ['context', ...Object.values(RECORD_FOLDERS)];
 // The record kind an entity type is written as, if any (other entities live in the graph index only).
 export function recordKindFor(entityType: string): RecordKind | undefined {
   const type = entityType.toLowerCase();
-  if (type === 'decision' || type === 'convention') return 'decision';
-  if (type === 'error' || type === 'blocker') return 'error';
-  if (type === 'plan') return 'plan';
+  if (type === 'decision' || type === 'convention') {
+    return 'decision';
+  }
+  if (type === 'error' || type === 'blocker') {
+    return 'error';
+  }
+  if (type === 'plan') {
+    return 'plan';
+  }
   return undefined;
 }
 
@@ -61,7 +67,9 @@ export function resolveInsideRoot(root: string, relative: string): string {
   const realRoot = realpathOrSelf(root);
   // The deepest existing ancestor decides: a symlink anywhere on the way is followed and checked.
   let existing = resolved;
-  while (existing !== root && !exists(existing)) existing = path.dirname(existing);
+  while (existing !== root && !exists(existing)) {
+    existing = path.dirname(existing);
+  }
   const real = realpathOrSelf(existing);
   if (real !== realRoot && !real.startsWith(`${realRoot}${path.sep}`)) {
     throw new MemoryFabricError(

@@ -21,13 +21,16 @@ export async function withFileLock<T>(lockFile: string, options: LockOptions, wo
       }
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw new MemoryFabricError('STORE_WRITE_FAILED', `could not create lock ${lockFile}`, { cause: error });
+      }
       if (await isAbandoned(lockFile, options.staleMs)) {
         await rm(lockFile, { force: true });
         continue;
       }
-      if (Date.now() > deadline) throw new MemoryFabricError('LOCK_TIMEOUT', `the bank is locked by another process (${lockFile})`);
+      if (Date.now() > deadline) {
+        throw new MemoryFabricError('LOCK_TIMEOUT', `the bank is locked by another process (${lockFile})`);
+      }
       await new Promise((resolve) => setTimeout(resolve, Math.min(100, 10 + attempt * 5)));
     }
   }
@@ -48,14 +51,18 @@ async function isAbandoned(lockFile: string, staleMs: number): Promise<boolean> 
   } catch {
     return false; // gone already: the next attempt takes it
   }
-  if (ageMs > staleMs) return true;
+  if (ageMs > staleMs) {
+    return true;
+  }
   let pid: unknown;
   try {
     pid = (JSON.parse(text) as { pid?: unknown }).pid;
   } catch {
     return ageMs > 1000; // a lock file still being written by its owner is not abandoned
   }
-  if (typeof pid !== 'number') return ageMs > 1000;
+  if (typeof pid !== 'number') {
+    return ageMs > 1000;
+  }
   try {
     process.kill(pid, 0);
     return false;

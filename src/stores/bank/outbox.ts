@@ -50,7 +50,9 @@ export async function readOutbox(outboxDir: string): Promise<{ entries: OutboxEn
     const file = path.join(outboxDir, name);
     try {
       const parsed = JSON.parse(await readFile(file, 'utf8')) as { delta?: GraphDelta; sessionId?: unknown };
-      if (!parsed.delta || !Array.isArray(parsed.delta.entities) || !Array.isArray(parsed.delta.relations)) throw new Error('no delta');
+      if (!parsed.delta || !Array.isArray(parsed.delta.entities) || !Array.isArray(parsed.delta.relations)) {
+        throw new Error('no delta');
+      }
       entries.push({ file, delta: parsed.delta, ...(typeof parsed.sessionId === 'string' ? { sessionId: parsed.sessionId } : {}) });
     } catch {
       unreadable.push(file);
@@ -72,7 +74,9 @@ export async function deferToOutbox(
   provenance: { sessionId?: string } = {},
 ): Promise<WriteReport> {
   const reason = error instanceof Error ? error.message : String(error);
-  if (delta.entities.length + delta.relations.length > 0) await addToOutbox(outboxDir, delta, reason, provenance);
+  if (delta.entities.length + delta.relations.length > 0) {
+    await addToOutbox(outboxDir, delta, reason, provenance);
+  }
   const pending = await readOutbox(outboxDir);
   return {
     written: false,

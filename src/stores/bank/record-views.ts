@@ -8,15 +8,18 @@ export function renderEntityRecordBody(entity: GraphEntity, relations: readonly 
   const key = canonicalEntityKey(entity.name);
   const linked = relations.filter((relation) => canonicalEntityKey(relation.from) === key || canonicalEntityKey(relation.to) === key);
   const lines = [`# ${entity.name}`, '', `- entity type: ${entity.entityType}`];
-  if (entity.supersededBy) lines.push(`- status: superseded by ${entity.supersededBy}`);
+  if (entity.supersededBy) {
+    lines.push(`- status: superseded by ${entity.supersededBy}`);
+  }
   lines.push(
     '',
     '## Observations',
     '',
     ...(entity.observations.length > 0 ? entity.observations.map((text) => `- ${text}`) : ['- (none yet)']),
   );
-  if (linked.length > 0)
+  if (linked.length > 0) {
     lines.push('', '## Relations', '', ...linked.map((relation) => `- ${relation.from} ${relation.relationType} ${relation.to}`));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -66,8 +69,12 @@ export function renderIndexBody(records: readonly IndexedRecord[]): string {
   for (const [kind, folder] of Object.entries(RECORD_FOLDERS) as Array<[RecordKind, string]>) {
     const members = records.filter((record) => record.kind === kind).sort((a, b) => (a.relativePath < b.relativePath ? -1 : 1));
     lines.push('', `## ${folder}`, '');
-    if (members.length === 0) lines.push('- (none)');
-    for (const record of members) lines.push(`- [${record.title}](${record.relativePath}) (updated ${record.updatedAt})`);
+    if (members.length === 0) {
+      lines.push('- (none)');
+    }
+    for (const record of members) {
+      lines.push(`- [${record.title}](${record.relativePath}) (updated ${record.updatedAt})`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

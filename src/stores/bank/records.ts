@@ -98,7 +98,9 @@ export async function readRecord(root: string, relativePath: string): Promise<Me
   try {
     return parseRecord(await readFile(resolveInsideRoot(root, relativePath), 'utf8'), relativePath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return undefined;
+    }
     throw error;
   }
 }
@@ -107,7 +109,9 @@ export async function readRecord(root: string, relativePath: string): Promise<Me
 export async function writeRecord(root: string, relativePath: string, frontmatter: RecordFrontmatter, body: string): Promise<void> {
   const text = renderRecord(frontmatter, body);
   await writeFileAtomic(resolveInsideRoot(root, relativePath), text, (written) => {
-    if (written !== text) throw new Error('read-back differs from what was written');
+    if (written !== text) {
+      throw new Error('read-back differs from what was written');
+    }
     parseRecord(written, relativePath);
   });
 }
@@ -146,7 +150,9 @@ export async function findRecordPaths(root: string): Promise<Map<string, string>
     const names = await readdir(path.join(root, folder)).catch(() => [] as string[]);
     for (const name of names.sort()) {
       const recordName = recordNameOf(name);
-      if (recordName && !byName.has(`${kind}|${recordName}`)) byName.set(`${kind}|${recordName}`, `${folder}/${name}`);
+      if (recordName && !byName.has(`${kind}|${recordName}`)) {
+        byName.set(`${kind}|${recordName}`, `${folder}/${name}`);
+      }
     }
   }
   return byName;

@@ -63,7 +63,9 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   const byAge = await Promise.all(
     others.map(async (entry) => ({ name: entry.name, mtime: (await stat(path.join(root, entry.name))).mtimeMs })),
   );
-  for (const old of byAge.sort((a, b) => b.mtime - a.mtime).slice(1)) await rm(path.join(root, old.name), { recursive: true, force: true });
+  for (const old of byAge.sort((a, b) => b.mtime - a.mtime).slice(1)) {
+    await rm(path.join(root, old.name), { recursive: true, force: true });
+  }
 }
 
 type WriteIndexFile = (name: string, data: string | Uint8Array) => Promise<void>;
@@ -73,7 +75,9 @@ async function writePostings(write: WriteIndexFile, graph: KnowledgeGraph): Prom
   const postings = buildPostings(graph.entities);
   const stems = [...postings.keys()].sort();
   let total = 0;
-  for (const list of postings.values()) total += list.length;
+  for (const list of postings.values()) {
+    total += list.length;
+  }
   const postingInts = new Int32Array(total);
   const dictionary: string[] = [];
   let cursor = 0;
@@ -114,7 +118,9 @@ async function writeRelations(write: WriteIndexFile, graph: KnowledgeGraph): Pro
   const adjacency: number[] = [];
   relationsById.forEach((list, id) => {
     rows[id] = adjacency.length / 3;
-    for (const relation of list) adjacency.push(relation.from, relation.to, typeIndex.get(relation.relationType) ?? 0);
+    for (const relation of list) {
+      adjacency.push(relation.from, relation.to, typeIndex.get(relation.relationType) ?? 0);
+    }
   });
   rows[graph.entities.length] = adjacency.length / 3;
   const summaries = summarize(graph, relationsById);
@@ -152,7 +158,9 @@ export function openSearchIndex(stateDir: string, graphFile: string): GraphView 
   } catch {
     return undefined;
   }
-  if (!pointer || pointer.sourceSize !== source.size || pointer.sourceMtimeMs !== source.mtimeMs) return undefined;
+  if (!pointer || pointer.sourceSize !== source.size || pointer.sourceMtimeMs !== source.mtimeMs) {
+    return undefined;
+  }
   return loadPointed(stateDir, pointer);
 }
 
@@ -169,7 +177,9 @@ export async function indexedView(
     await mkdir(stateDir, { recursive: true }).catch(() => undefined);
     await writeSearchIndex(stateDir, graph, { size: version.size, mtimeMs: version.mtimeMs }).catch(() => undefined);
     const built = openSearchIndex(stateDir, graphFile);
-    if (built) return built;
+    if (built) {
+      return built;
+    }
   }
   return buildGraphView(graph);
 }
@@ -226,7 +236,9 @@ function readRebuildMarker(stateDir: string): RebuildMarker | undefined {
 // or read the file themselves (a rebuild of this very version failed).
 function rebuildDecision(stateDir: string, graphFile: string, nowMs: number): 'start' | 'running' | 'failed' {
   const marker = readRebuildMarker(stateDir);
-  if (!marker) return 'start';
+  if (!marker) {
+    return 'start';
+  }
   let source;
   try {
     source = statSync(graphFile);
@@ -234,7 +246,9 @@ function rebuildDecision(stateDir: string, graphFile: string, nowMs: number): 's
     return 'failed';
   }
   const sameVersion = marker.sourceSize === source.size && marker.sourceMtimeMs === source.mtimeMs;
-  if (marker.state === 'failed') return sameVersion ? 'failed' : 'start';
+  if (marker.state === 'failed') {
+    return sameVersion ? 'failed' : 'start';
+  }
   return nowMs - marker.atMs < REBUILD_STALE_MS ? 'running' : 'start';
 }
 
@@ -276,11 +290,17 @@ export async function openBehindIndex(
   graphFile: string,
   start: (() => Promise<void>) | undefined,
 ): Promise<GraphView | undefined> {
-  if (!existsSync(graphFile)) return undefined;
+  if (!existsSync(graphFile)) {
+    return undefined;
+  }
   const last = openLastSearchIndex(stateDir);
-  if (!last || last.size < BACKGROUND_REBUILD_MIN_ENTITIES) return undefined;
+  if (!last || last.size < BACKGROUND_REBUILD_MIN_ENTITIES) {
+    return undefined;
+  }
   const decision = rebuildDecision(stateDir, graphFile, Date.now());
-  if (decision === 'failed' || (decision === 'start' && !start)) return undefined;
+  if (decision === 'failed' || (decision === 'start' && !start)) {
+    return undefined;
+  }
   if (decision === 'start' && start) {
     try {
       await markRebuild(stateDir, graphFile, 'running', process.pid);
@@ -326,8 +346,9 @@ function loadGeneration(folder: string, size: number): GraphView {
   const nameTable = ints('names.hash');
   const offsetBuffer = read('entities.idx');
   const offsets = new Int32Array(offsetBuffer.buffer, offsetBuffer.byteOffset, offsetBuffer.byteLength / 4);
-  if (nameOffsets.length !== size + 1 || nameOffsets[size] !== namesText.length || offsets.length !== size * 2)
+  if (nameOffsets.length !== size + 1 || nameOffsets[size] !== namesText.length || offsets.length !== size * 2) {
     throw new Error('search index is incomplete');
+  }
   const name = (id: number): string => (id >= 0 && id < size ? namesText.slice(nameOffsets[id], nameOffsets[id + 1]) : '');
 
   const relationsOf = (id: number): readonly IndexedRelation[] => {
@@ -357,14 +378,18 @@ function loadGeneration(folder: string, size: number): GraphView {
     nameHeads: () => (heads ??= new Set(JSON.parse(read('name-heads.json').toString('utf8')) as string[])),
     entity: (id) => {
       const cached = entities.get(id);
-      if (cached) return cached;
+      if (cached) {
+        return cached;
+      }
       const entity = JSON.parse(readBytes(entityFile, offsets[id * 2] ?? 0, offsets[id * 2 + 1] ?? 0).toString('utf8')) as GraphEntity;
       entities.set(id, entity);
       return entity;
     },
     stemsContaining: (needle) => {
       const found = findStems(dictionary, needle);
-      for (const [stem, entry] of found) entries.set(stem, entry);
+      for (const [stem, entry] of found) {
+        entries.set(stem, entry);
+      }
       return found.map(([stem]) => stem);
     },
     postings: (stem) => {
@@ -381,7 +406,9 @@ function loadGeneration(folder: string, size: number): GraphView {
 // The dictionary lines whose stem (first column) contains the needle, parsed.
 function findStems(dictionary: string, needle: string): Array<[string, { start: number; count: number }]> {
   const found: Array<[string, { start: number; count: number }]> = [];
-  if (needle === '') return found;
+  if (needle === '') {
+    return found;
+  }
   for (let hit = dictionary.indexOf(needle); hit >= 0; ) {
     const lineStart = dictionary.lastIndexOf('\n', hit) + 1;
     const tab = dictionary.indexOf('\t', lineStart);
@@ -390,7 +417,9 @@ function findStems(dictionary: string, needle: string): Array<[string, { start: 
       const [stem = '', start, count] = dictionary.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).split('\t');
       found.push([stem, { start: Number(start), count: Number(count) }]);
     }
-    if (lineEnd < 0) break;
+    if (lineEnd < 0) {
+      break;
+    }
     hit = dictionary.indexOf(needle, lineEnd + 1);
   }
   return found;
@@ -399,7 +428,9 @@ function findStems(dictionary: string, needle: string): Array<[string, { start: 
 // The dictionary line of one stem.
 function findEntry(dictionary: string, stem: string): { start: number; count: number } | undefined {
   const at = dictionary.startsWith(`${stem}\t`) ? 0 : dictionary.indexOf(`\n${stem}\t`);
-  if (at < 0) return undefined;
+  if (at < 0) {
+    return undefined;
+  }
   const lineStart = at === 0 ? 0 : at + 1;
   const lineEnd = dictionary.indexOf('\n', lineStart);
   const [, start, count] = dictionary.slice(lineStart, lineEnd < 0 ? undefined : lineEnd).split('\t');

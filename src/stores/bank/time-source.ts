@@ -57,7 +57,9 @@ export async function fetchWriteTime(options: TimeSourceOptions): Promise<WriteT
 // The seed's normalization: 2026-03-24T22:40:05.123456+00:00 -> 2026-03-24T22-40-05Z.
 export function toUtcPrefix(utcDateTime: string): string {
   const match = utcDateTime.match(ISO_UTC);
-  if (!match) throw new MemoryFabricError('TIME_SOURCE_UNAVAILABLE', `not a UTC date-time: ${JSON.stringify(utcDateTime)}`);
+  if (!match) {
+    throw new MemoryFabricError('TIME_SOURCE_UNAVAILABLE', `not a UTC date-time: ${JSON.stringify(utcDateTime)}`);
+  }
   const [, year, month, day, hour, minute, second] = match;
   return `${year}-${month}-${day}T${hour}-${minute}-${second}Z`;
 }

@@ -55,7 +55,9 @@ export async function runWriteCycle<T>(
         const file = resolveInsideRoot(paths.root, GRAPH_INDEX);
         const rendered = renderGraphIndex(graph, time.utcDateTime, time.sourceLabel);
         await writeFileAtomic(file, rendered, (text) => {
-          if (text !== rendered) throw new Error('read-back differs from what was written');
+          if (text !== rendered) {
+            throw new Error('read-back differs from what was written');
+          }
           parseGraphIndex(text, file);
         });
         written.push(GRAPH_INDEX);
@@ -69,9 +71,13 @@ export async function runWriteCycle<T>(
     };
     await ensureLayout(paths, cycle);
     const value = await work(cycle);
-    if (written.length > 0 || !existsSync(path.join(paths.root, INDEX_MD))) await writeIndexMd(paths.root, cycle);
+    if (written.length > 0 || !existsSync(path.join(paths.root, INDEX_MD))) {
+      await writeIndexMd(paths.root, cycle);
+    }
     // The search index follows the graph it was built from (readers rebuild it if this fails).
-    if (lastGraph) await followGraph(paths, lastGraph, rebuildInBackground);
+    if (lastGraph) {
+      await followGraph(paths, lastGraph, rebuildInBackground);
+    }
     return { value, written };
   });
 }
@@ -91,13 +97,21 @@ async function followGraph(paths: BankPaths, graph: KnowledgeGraph, rebuildInBac
 
 // The seed's pre-flight: folders, context/project.md and an (empty) graph index exist before anything else.
 async function ensureLayout(paths: BankPaths, cycle: WriteCycle): Promise<void> {
-  for (const folder of BANK_FOLDERS) await mkdir(resolveInsideRoot(paths.root, folder), { recursive: true });
-  if (!existsSync(path.join(paths.root, PROJECT_MD))) await cycle.writeRecord(PROJECT_MD, PROJECT_BODY);
-  if ((await readGraphIndexText(paths.root)) === undefined) await cycle.writeGraph(emptyGraph());
+  for (const folder of BANK_FOLDERS) {
+    await mkdir(resolveInsideRoot(paths.root, folder), { recursive: true });
+  }
+  if (!existsSync(path.join(paths.root, PROJECT_MD))) {
+    await cycle.writeRecord(PROJECT_MD, PROJECT_BODY);
+  }
+  if ((await readGraphIndexText(paths.root)) === undefined) {
+    await cycle.writeGraph(emptyGraph());
+  }
   const relative = path.relative(paths.root, paths.stateDir);
   if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) {
     const ignoreFile = path.join(paths.root, '.gitignore');
-    if (!existsSync(ignoreFile)) await writeFileAtomic(ignoreFile, `${relative.split(path.sep)[0]}/\n`);
+    if (!existsSync(ignoreFile)) {
+      await writeFileAtomic(ignoreFile, `${relative.split(path.sep)[0]}/\n`);
+    }
   }
 }
 
@@ -113,6 +127,8 @@ async function writeIndexMd(root: string, cycle: WriteCycle): Promise<void> {
     })),
   );
   const existing = await readRecord(root, INDEX_MD);
-  if (existing && existing.body === body) return;
+  if (existing && existing.body === body) {
+    return;
+  }
   await cycle.writeRecord(INDEX_MD, body);
 }

@@ -18,12 +18,18 @@ const children = new Set<number>();
 let reaperInstalled = false;
 
 function track(pid: number | null | undefined): void {
-  if (!pid) return;
+  if (!pid) {
+    return;
+  }
   children.add(pid);
-  if (reaperInstalled) return;
+  if (reaperInstalled) {
+    return;
+  }
   reaperInstalled = true;
   process.on('exit', () => {
-    for (const child of children) kill(child);
+    for (const child of children) {
+      kill(child);
+    }
   });
 }
 
@@ -40,7 +46,9 @@ function kill(pid: number): void {
 async function closeTransport(transport: Transport): Promise<void> {
   const pid = (transport as { pid?: number | null }).pid ?? undefined;
   await Promise.race([transport.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 300).unref())]);
-  if (pid) kill(pid);
+  if (pid) {
+    kill(pid);
+  }
 }
 
 // Connects a client over the given transport (tests pass an in-memory one).
@@ -73,8 +81,12 @@ export async function connectTransport(transport: Transport, description: string
       const text = Array.isArray(result.content)
         ? result.content.map((part) => (part && typeof part === 'object' && 'text' in part ? String(part.text) : '')).join('')
         : '';
-      if (result.isError) throw new MemoryFabricError('STORE_WRITE_FAILED', `${tool} was refused by ${description}: ${text.slice(0, 300)}`);
-      if (result.structuredContent !== undefined) return result.structuredContent;
+      if (result.isError) {
+        throw new MemoryFabricError('STORE_WRITE_FAILED', `${tool} was refused by ${description}: ${text.slice(0, 300)}`);
+      }
+      if (result.structuredContent !== undefined) {
+        return result.structuredContent;
+      }
       try {
         return text.trim() === '' ? undefined : (JSON.parse(text) as unknown);
       } catch {
@@ -98,7 +110,7 @@ export async function connectServer(params: ServerParams, timeoutMs: number): Pr
         new StdioClientTransport({
           command: params.command,
           args: params.args,
-          env: { PATH: process.env.PATH ?? '', ...params.env },
+          env: params.env,
           stderr: 'ignore',
           maxBufferSize: 512 * 1024 * 1024,
         } as ConstructorParameters<typeof StdioClientTransport>[0]);

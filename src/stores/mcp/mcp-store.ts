@@ -50,7 +50,9 @@ export class McpStore implements GraphStore {
     if (file) {
       const fresh =
         openSearchIndex(this.#indexDir, file) ?? (await openBehindIndex(this.#indexDir, file, this.#options.rebuildInBackground));
-      if (fresh) return fresh;
+      if (fresh) {
+        return fresh;
+      }
     }
     return this.#buildView();
   }
@@ -58,7 +60,9 @@ export class McpStore implements GraphStore {
   // The detached side of rebuildInBackground.
   async reindex(): Promise<string> {
     const file = this.#localFile;
-    if (!file) throw new MemoryFabricError('STORE_UNREADABLE', `${this.description} has no local MEMORY_FILE_PATH to index`);
+    if (!file) {
+      throw new MemoryFabricError('STORE_UNREADABLE', `${this.description} has no local MEMORY_FILE_PATH to index`);
+    }
     return rebuildIndexNow(this.#indexDir, file, () => this.#buildView());
   }
 
@@ -77,10 +81,13 @@ export class McpStore implements GraphStore {
   async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
     const outboxDir = path.join(this.#options.stateDir, 'outbox');
     const isEmpty = delta.entities.length + delta.relations.length === 0;
-    if (isEmpty && (await readOutbox(outboxDir)).entries.length === 0)
+    if (isEmpty && (await readOutbox(outboxDir)).entries.length === 0) {
       return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
+    }
     const defer = (error: unknown): Promise<WriteReport> => deferToOutbox(outboxDir, delta, error, provenance);
-    if (!this.#options.writeTime) throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
+    if (!this.#options.writeTime) {
+      throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
+    }
     let time: WriteTime;
     try {
       time = await this.#options.writeTime();
@@ -105,7 +112,9 @@ export class McpStore implements GraphStore {
             graph = outcome.graph;
             rejected.push(...outcome.rejected);
             observationsMerged += outcome.observationsMergedCount;
-            for (const key of Object.keys(counts) as Array<keyof MergeCounts>) counts[key] += outcome.counts[key];
+            for (const key of Object.keys(counts) as Array<keyof MergeCounts>) {
+              counts[key] += outcome.counts[key];
+            }
           }
           const supersessions = findSupersessions(graph);
           graph = applySupersessions(graph, supersessions);
@@ -138,7 +147,9 @@ export class McpStore implements GraphStore {
   async #refreshIndex(graph: KnowledgeGraph): Promise<void> {
     const file = this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
     const source = file ? await stat(file).catch(() => undefined) : undefined;
-    if (source) await writeSearchIndex(this.#indexDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
+    if (source) {
+      await writeSearchIndex(this.#indexDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
+    }
   }
 
   // The search index of the server's file has its own folder: the bank's index may sit in the same state folder
@@ -177,14 +188,16 @@ export async function readServerGraph(connection: McpConnection): Promise<Knowle
   const entities: GraphEntity[] = [];
   for (const value of answer.entities) {
     const record = value as { name?: unknown; entityType?: unknown; observations?: unknown };
-    if (typeof record.name === 'string' && typeof record.entityType === 'string')
+    if (typeof record.name === 'string' && typeof record.entityType === 'string') {
       entities.push(entityFromServer(record.name, record.entityType, record.observations));
+    }
   }
   const relations: GraphRelation[] = [];
   for (const value of answer.relations) {
     const record = value as { from?: unknown; to?: unknown; relationType?: unknown };
-    if (typeof record.from === 'string' && typeof record.to === 'string' && typeof record.relationType === 'string')
+    if (typeof record.from === 'string' && typeof record.to === 'string' && typeof record.relationType === 'string') {
       relations.push({ from: record.from, to: record.to, relationType: record.relationType });
+    }
   }
   return { entities, relations };
 }
@@ -209,19 +222,31 @@ async function writeDifference(connection: McpConnection, before: KnowledgeGraph
     const fresh = entity.observations.filter((text) => !old.observations.includes(text));
     const newSupersession = entity.supersededBy && !old.supersededBy ? [supersededTag(entity.supersededBy)] : [];
     const dateChanged = entity.updatedAt !== old.updatedAt && entity.updatedAt !== undefined;
-    if (fresh.length === 0 && newSupersession.length === 0 && !dateChanged) continue;
-    if (dateChanged && old.updatedAt) staleDates.push({ entityName: old.name, observations: [updatedTag(old.updatedAt)] });
+    if (fresh.length === 0 && newSupersession.length === 0 && !dateChanged) {
+      continue;
+    }
+    if (dateChanged && old.updatedAt) {
+      staleDates.push({ entityName: old.name, observations: [updatedTag(old.updatedAt)] });
+    }
     added.push({
       entityName: old.name,
       contents: [...fresh, ...newSupersession, ...(dateChanged && entity.updatedAt ? [updatedTag(entity.updatedAt)] : [])],
     });
   }
-  if (created.length > 0) await connection.call('create_entities', { entities: created });
-  if (staleDates.length > 0) await connection.call('delete_observations', { deletions: staleDates });
-  if (added.length > 0) await connection.call('add_observations', { observations: added });
+  if (created.length > 0) {
+    await connection.call('create_entities', { entities: created });
+  }
+  if (staleDates.length > 0) {
+    await connection.call('delete_observations', { deletions: staleDates });
+  }
+  if (added.length > 0) {
+    await connection.call('add_observations', { observations: added });
+  }
   const knownRelations = new Set(before.relations.map((relation) => `${relation.from}|${relation.relationType}|${relation.to}`));
   const relations = after.relations.filter((relation) => !knownRelations.has(`${relation.from}|${relation.relationType}|${relation.to}`));
-  if (relations.length > 0) await connection.call('create_relations', { relations });
+  if (relations.length > 0) {
+    await connection.call('create_relations', { relations });
+  }
 }
 
 // Reads back the entities that changed: every observation and relation meant to be there must be.
@@ -231,7 +256,9 @@ async function verifyWritten(connection: McpConnection, after: KnowledgeGraph, b
     const old = beforeKeys.get(canonicalEntityKey(entity.name));
     return !old || entity.observations.some((text) => !old.observations.includes(text));
   });
-  if (changed.length === 0) return;
+  if (changed.length === 0) {
+    return;
+  }
   const answer = (await connection.call('open_nodes', { names: changed.map((entity) => entity.name) })) as
     | { entities?: Array<{ name: string; observations: string[] }> }
     | undefined;
@@ -243,10 +270,11 @@ async function verifyWritten(connection: McpConnection, after: KnowledgeGraph, b
   for (const entity of changed) {
     const held = found.get(entity.name);
     const missing = entity.observations.filter((text) => !held?.has(text));
-    if (missing.length > 0)
+    if (missing.length > 0) {
       throw new MemoryFabricError(
         'STORE_WRITE_FAILED',
         `the server did not keep ${missing.length} observations of ${entity.name} (a concurrent writer?)`,
       );
+    }
   }
 }

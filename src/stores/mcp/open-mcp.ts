@@ -32,6 +32,7 @@ export function openMcpStore(
       const server = resolveServer({
         projectRoot: config.projectRoot,
         entryName: config.mcpServer,
+        searchPath: config.searchPath,
         ...(config.mcpUrl ? { url: config.mcpUrl } : {}),
         searchFrom: serverSearchFolders(config, packageFile),
       });
@@ -49,7 +50,9 @@ export function openMcpStore(
     openView: async (): Promise<GraphView> => (await load()).openView(),
     reindex: async (): Promise<string> => {
       const store = await load();
-      if (!store.reindex) throw new MemoryFabricError('STORE_UNREADABLE', `${description} keeps no search index`);
+      if (!store.reindex) {
+        throw new MemoryFabricError('STORE_UNREADABLE', `${description} keeps no search index`);
+      }
       return store.reindex();
     },
     // A server that cannot even be set up (no .mcp.json entry) keeps the delta in the outbox like one that is down.
@@ -71,7 +74,9 @@ type McpModule = typeof import('./mcp-entry.ts');
 // tsx), the module itself. The specifier is a variable so that the bundler leaves the import alone.
 async function loadMcpModule(): Promise<McpModule> {
   const bundled = new URL('../lib/mcp-store.mjs', import.meta.url);
-  if (existsSync(fileURLToPath(bundled))) return (await import(bundled.href)) as McpModule;
+  if (existsSync(fileURLToPath(bundled))) {
+    return (await import(bundled.href)) as McpModule;
+  }
   const source = './mcp-entry.ts';
   return (await import(source)) as McpModule;
 }

@@ -22,8 +22,17 @@ interface McpEntry {
 const SERVER_PACKAGE = '@modelcontextprotocol/server-memory';
 
 // Resolves the server from the settings; searchFrom lists folders whose node_modules may hold the server package.
-export function resolveServer(options: { projectRoot: string; entryName: string; url?: string; searchFrom: string[] }): ServerParams {
-  if (options.url) return { kind: 'http', url: options.url, description: `memory server at ${options.url}` };
+export function resolveServer(options: {
+  projectRoot: string;
+  entryName: string;
+  url?: string;
+  searchFrom: string[];
+  // The PATH the spawned server gets (from config).
+  searchPath: string;
+}): ServerParams {
+  if (options.url) {
+    return { kind: 'http', url: options.url, description: `memory server at ${options.url}` };
+  }
   const mcpFile = path.join(options.projectRoot, '.mcp.json');
   if (!existsSync(mcpFile)) {
     throw new MemoryFabricError(
@@ -35,19 +44,26 @@ export function resolveServer(options: { projectRoot: string; entryName: string;
     | { mcpServers?: Record<string, McpEntry> }
     | undefined;
   const entry = document?.mcpServers?.[options.entryName];
-  if (!entry)
+  if (!entry) {
     throw new MemoryFabricError(
       'STORE_UNREADABLE',
       `${mcpFile} has no "${options.entryName}" server (set MEMORY_FABRIC_MCP_SERVER to the entry's name)`,
     );
-  if ((entry.type === 'http' || entry.type === 'streamable-http') && typeof entry.url === 'string')
+  }
+  if ((entry.type === 'http' || entry.type === 'streamable-http') && typeof entry.url === 'string') {
     return { kind: 'http', url: entry.url, description: `memory server "${options.entryName}" at ${entry.url}` };
-  if (typeof entry.command !== 'string')
+  }
+  if (typeof entry.command !== 'string') {
     throw new MemoryFabricError('STORE_UNREADABLE', `${mcpFile}: server "${options.entryName}" has no command`);
+  }
   const args = Array.isArray(entry.args) ? entry.args.filter((arg): arg is string => typeof arg === 'string') : [];
-  const env = Object.fromEntries(
-    Object.entries(typeof entry.env === 'object' && entry.env !== null ? entry.env : {}).filter(
-      (pair): pair is [string, string] => typeof pair[1] === 'string',
+  const env: Record<string, string> = { PATH: options.searchPath };
+  Object.assign(
+    env,
+    Object.fromEntries(
+      Object.entries(typeof entry.env === 'object' && entry.env !== null ? entry.env : {}).filter(
+        (pair): pair is [string, string] => typeof pair[1] === 'string',
+      ),
     ),
   );
   let memoryFile: string | undefined;
@@ -77,7 +93,9 @@ export function findServerScript(searchFrom: readonly string[]): string | undefi
     try {
       const resolved = createRequire(path.join(folder, 'noop.js')).resolve(`${SERVER_PACKAGE}/package.json`);
       const script = path.join(path.dirname(resolved), 'dist', 'index.js');
-      if (existsSync(script)) return script;
+      if (existsSync(script)) {
+        return script;
+      }
     } catch {
       // not installed there
     }

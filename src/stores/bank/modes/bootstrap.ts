@@ -20,7 +20,9 @@ export async function bootstrapBank(bank: BankStore, project: string): Promise<O
   }
   const { root } = bank.paths;
   const { written } = await runWriteCycle(bank.paths, time, async (cycle) => {
-    if (cycle.written.length === 0) return;
+    if (cycle.written.length === 0) {
+      return;
+    }
     const relativePath =
       (await findRecordPaths(root)).get(`session|${TIMELINE}`) ??
       `${RECORD_FOLDERS.session}/${recordFileName(time.utcDateTimePrefix, TIMELINE)}`;

@@ -25,13 +25,16 @@ export async function checkHealth(
     warnings.push(`${INDEX_MD} is missing`);
   }
   const unlisted = records.filter((record) => !indexText.includes(`](${record.relativePath})`));
-  for (const record of unlisted) warnings.push(`${record.relativePath} is not listed in ${INDEX_MD}`);
+  for (const record of unlisted) {
+    warnings.push(`${record.relativePath} is not listed in ${INDEX_MD}`);
+  }
   if (graph) {
     const names = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
     for (const record of records) {
       const entityName = record.frontmatter.entity_name;
-      if (typeof entityName === 'string' && !names.has(canonicalEntityKey(entityName)))
+      if (typeof entityName === 'string' && !names.has(canonicalEntityKey(entityName))) {
         warnings.push(`${record.relativePath} describes ${entityName}, which the graph index does not hold`);
+      }
     }
     const recorded = new Set(
       records
@@ -40,13 +43,16 @@ export async function checkHealth(
         .map(canonicalEntityKey),
     );
     for (const entity of graph.entities) {
-      if (recordKindFor(entity.entityType) && !recorded.has(canonicalEntityKey(entity.name)))
+      if (recordKindFor(entity.entityType) && !recorded.has(canonicalEntityKey(entity.name))) {
         warnings.push(`graph entity ${entity.name} (${entity.entityType}) has no record`);
+      }
     }
     const seen = new Set<string>();
     for (const entity of graph.entities) {
       const key = canonicalEntityKey(entity.name);
-      if (seen.has(key)) warnings.push(`graph index holds ${entity.name} more than once`);
+      if (seen.has(key)) {
+        warnings.push(`graph index holds ${entity.name} more than once`);
+      }
       seen.add(key);
     }
   }

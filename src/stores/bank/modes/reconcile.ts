@@ -59,7 +59,9 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
   const before = JSON.stringify(sortGraph(loaded));
   const deduped = dedupeGraph(loaded);
   let graph = deduped.graph;
-  if (deduped.duplicatesRemoved > 0) notes.push(`removed ${deduped.duplicatesRemoved} duplicate entries from the graph index`);
+  if (deduped.duplicatesRemoved > 0) {
+    notes.push(`removed ${deduped.duplicatesRemoved} duplicate entries from the graph index`);
+  }
 
   const { records } = await listRecords(root);
   const entityRecords = records.filter((record) => typeof record.frontmatter.entity_name === 'string');
@@ -67,7 +69,9 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
   const known = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
   for (const record of entityRecords) {
     const name = record.frontmatter.entity_name as string;
-    if (known.has(canonicalEntityKey(name))) continue;
+    if (known.has(canonicalEntityKey(name))) {
+      continue;
+    }
     graph.entities.push({
       name,
       entityType: record.kind === 'error' ? 'error' : record.kind === 'plan' ? 'plan' : 'decision',
@@ -82,10 +86,14 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
   const supersessions = findSupersessions(graph);
   graph = applySupersessions(graph, supersessions);
   counts.supersededRecordsCount += supersessions.length;
-  for (const entry of supersessions) notes.push(`marked ${entry.older} superseded by ${entry.newer} (${entry.reason})`);
+  for (const entry of supersessions) {
+    notes.push(`marked ${entry.older} superseded by ${entry.newer} (${entry.reason})`);
+  }
 
   const links = linkErrorsToPlans(records, graph);
-  for (const relation of links) notes.push(`linked unresolved error ${relation.to} to active plan ${relation.from}`);
+  for (const relation of links) {
+    notes.push(`linked unresolved error ${relation.to} to active plan ${relation.from}`);
+  }
   graph = { entities: graph.entities, relations: [...graph.relations, ...links] };
   counts.relationsAddedCount += links.length;
 
@@ -96,9 +104,13 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
   const supersededNames = new Set(supersessions.map((entry) => canonicalEntityKey(entry.older)));
   for (const entity of graph.entities) {
     const kind = recordKindFor(entity.entityType);
-    if (!kind) continue;
+    if (!kind) {
+      continue;
+    }
     const existing = recordByEntity.get(canonicalEntityKey(entity.name));
-    if (existing && !supersededNames.has(canonicalEntityKey(entity.name))) continue;
+    if (existing && !supersededNames.has(canonicalEntityKey(entity.name))) {
+      continue;
+    }
     const relativePath = existing?.relativePath ?? `${RECORD_FOLDERS[kind]}/${recordFileName(cycle.time.utcDateTimePrefix, entity.name)}`;
     const status = entity.supersededBy
       ? 'superseded'
@@ -108,9 +120,13 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
       status,
       ...(entity.supersededBy ? { superseded_by: entity.supersededBy } : {}),
     });
-    if (!existing) notes.push(`wrote the missing record ${relativePath}`);
+    if (!existing) {
+      notes.push(`wrote the missing record ${relativePath}`);
+    }
   }
-  if (JSON.stringify(sortGraph(graph)) !== before || cycle.written.length > 0) await cycle.writeGraph(graph);
+  if (JSON.stringify(sortGraph(graph)) !== before || cycle.written.length > 0) {
+    await cycle.writeGraph(graph);
+  }
   return { counts, notes };
 }
 
@@ -118,11 +134,15 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
 // both sides; anything else is salvaged record by record. The corrupt file is always kept beside the new one.
 async function loadOrRepairGraph(root: string, cycle: WriteCycle, notes: string[]): Promise<KnowledgeGraph> {
   const text = await readGraphIndexText(root);
-  if (text === undefined) return emptyGraph();
+  if (text === undefined) {
+    return emptyGraph();
+  }
   try {
     return parseGraphIndex(text, path.join(root, GRAPH_INDEX)).graph;
   } catch (error) {
-    if (!isMemoryFabricError(error) || error.code !== 'STORE_CORRUPT') throw error;
+    if (!isMemoryFabricError(error) || error.code !== 'STORE_CORRUPT') {
+      throw error;
+    }
     const keptAs = `context/knowledge-graph.index.corrupt-${cycle.time.utcDateTimePrefix}.jsonc`;
     await writeFileAtomic(resolveInsideRoot(root, keptAs), text);
     cycle.written.push(keptAs);
@@ -139,17 +159,26 @@ async function loadOrRepairGraph(root: string, cycle: WriteCycle, notes: string[
 
 // The two sides of git conflict markers, or undefined when the text has none.
 export function splitConflict(text: string): [string, string] | undefined {
-  if (!/^<{7} /m.test(text)) return undefined;
+  if (!/^<{7} /m.test(text)) {
+    return undefined;
+  }
   const ours: string[] = [];
   const theirs: string[] = [];
   let side: 'both' | 'ours' | 'theirs' = 'both';
   for (const line of text.split('\n')) {
-    if (line.startsWith('<<<<<<< ')) side = 'ours';
-    else if (line.startsWith('=======') && side === 'ours') side = 'theirs';
-    else if (line.startsWith('>>>>>>> ')) side = 'both';
-    else {
-      if (side !== 'theirs') ours.push(line);
-      if (side !== 'ours') theirs.push(line);
+    if (line.startsWith('<<<<<<< ')) {
+      side = 'ours';
+    } else if (line.startsWith('=======') && side === 'ours') {
+      side = 'theirs';
+    } else if (line.startsWith('>>>>>>> ')) {
+      side = 'both';
+    } else {
+      if (side !== 'theirs') {
+        ours.push(line);
+      }
+      if (side !== 'ours') {
+        theirs.push(line);
+      }
     }
   }
   return [ours.join('\n'), theirs.join('\n')];
@@ -163,7 +192,9 @@ export function salvageGraph(text: string): KnowledgeGraph {
   const relations: GraphRelation[] = [];
   for (const value of Array.isArray(root?.entities) ? root.entities : []) {
     const record = value as Record<string, unknown>;
-    if (typeof record?.entityName !== 'string' || typeof record.entityType !== 'string') continue;
+    if (typeof record?.entityName !== 'string' || typeof record.entityType !== 'string') {
+      continue;
+    }
     entities.push({
       name: record.entityName,
       entityType: record.entityType,
@@ -202,9 +233,13 @@ function linkErrorsToPlans(records: readonly MemoryRecord[], graph: KnowledgeGra
     const errorTerms = new Set(extractTerms(error.body));
     for (const plan of plans) {
       const planName = typeof plan.frontmatter.entity_name === 'string' ? plan.frontmatter.entity_name : undefined;
-      if (!planName || !names.has(canonicalEntityKey(planName))) continue;
+      if (!planName || !names.has(canonicalEntityKey(planName))) {
+        continue;
+      }
       const shared = extractTerms(plan.body).filter((term) => errorTerms.has(term));
-      if (new Set(shared).size < 2 && plans.length > 1) continue;
+      if (new Set(shared).size < 2 && plans.length > 1) {
+        continue;
+      }
       const relation = { from: planName, to: error.frontmatter.entity_name as string, relationType: 'blocked_by' };
       const key = `${canonicalEntityKey(relation.from)}|blocked_by|${canonicalEntityKey(relation.to)}`;
       if (!existing.has(key)) {

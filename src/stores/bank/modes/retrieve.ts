@@ -32,21 +32,28 @@ export async function retrieveFromBank(
   const readOptional = async (relative: string): Promise<string | undefined> =>
     readFile(path.join(root, relative), 'utf8').catch(() => undefined);
 
-  if (await readOptional(INDEX_MD)) artifacts.push({ path: INDEX_MD, why: 'read first: the list of every record' });
+  if (await readOptional(INDEX_MD)) {
+    artifacts.push({ path: INDEX_MD, why: 'read first: the list of every record' });
+  }
   const projectText = await readOptional(PROJECT_MD);
-  if (projectText !== undefined) artifacts.push({ path: PROJECT_MD, why: 'project context and constraints' });
+  if (projectText !== undefined) {
+    artifacts.push({ path: PROJECT_MD, why: 'project context and constraints' });
+  }
   const { records, problems } = await listRecords(root);
   const sessions = records.filter((record) => record.kind === 'session').sort((a, b) => b.relativePath.localeCompare(a.relativePath));
   for (const kind of ['overview', 'timeline']) {
     const latest = sessions.find((record) => record.relativePath.endsWith(`${kind}.md`));
-    if (latest) artifacts.push({ path: latest.relativePath, why: `latest session ${kind}` });
+    if (latest) {
+      artifacts.push({ path: latest.relativePath, why: `latest session ${kind}` });
+    }
   }
   const relevant = rankRecords(
     records.filter((record) => record.kind !== 'session'),
     task,
   ).slice(0, 8);
-  for (const record of relevant)
+  for (const record of relevant) {
     artifacts.push({ path: record.relativePath, why: `relevant ${record.kind ?? 'record'} (${record.frontmatter.status ?? 'no status'})` });
+  }
 
   const graph = await bank.readGraph();
   artifacts.push({ path: GRAPH_INDEX, why: `${graph.entities.length} entities, ${graph.relations.length} relations` });
@@ -60,13 +67,18 @@ export async function retrieveFromBank(
   }
 
   const decisions = new Set<string>();
-  for (const memory of retrieval.memories)
-    if (isDecision(memory.entity))
-      for (const text of memory.entity.observations.slice(0, 2)) decisions.add(`${memory.entity.name}: ${text}`);
+  for (const memory of retrieval.memories) {
+    if (isDecision(memory.entity)) {
+      for (const text of memory.entity.observations.slice(0, 2)) {
+        decisions.add(`${memory.entity.name}: ${text}`);
+      }
+    }
+  }
   for (const record of relevant.filter((candidate) => candidate.kind === 'decision' && candidate.frontmatter.status !== 'superseded')) {
     const first = recordObservations(record)[0];
-    if (first && ![...decisions].some((line) => line.endsWith(first)))
+    if (first && ![...decisions].some((line) => line.endsWith(first))) {
       decisions.add(`${record.frontmatter.entity_name ?? record.relativePath}: ${first}`);
+    }
   }
   const failures = records
     .filter((record) => record.kind === 'error')

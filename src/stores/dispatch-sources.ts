@@ -1,3 +1,5 @@
+import { MemoryFabricError } from '../errors.ts';
+
 // The seed's graph query dispatch: every configured source is asked at once ("parallel queries: always"), each
 // within its own deadline, and a source that fails or does not answer in time is reported, not fatal: the
 // others' answers are used (the seed's best practice: "run parallel graph queries ... but handle partial failures").
@@ -12,13 +14,6 @@ export type SourceOutcome<T> =
   | { source: string; ok: true; value: T; ms: number }
   | { source: string; ok: false; error: unknown; ms: number };
 
-export class SourceTimeoutError extends Error {
-  constructor(source: string, deadlineMs: number) {
-    super(`${source} did not answer within ${deadlineMs} ms`);
-    this.name = 'SourceTimeoutError';
-  }
-}
-
 // Starts every request at once and settles when each has answered, failed or run out of time, in request order.
 // A request that runs out of time is abandoned, not cancelled (its deadline timer is cleared either way; the
 // timer is not unref'd: a request hanging on nothing but a promise must still get its answer, the timeout).
@@ -32,7 +27,10 @@ export async function dispatchSources<T>(
       const started = clock();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new SourceTimeoutError(request.source, deadlineMs)), deadlineMs);
+        timer = setTimeout(
+          () => reject(new MemoryFabricError('DEADLINE_EXCEEDED', `${request.source} did not answer within ${deadlineMs} ms`)),
+          deadlineMs,
+        );
       });
       try {
         const value = await Promise.race([Promise.resolve().then(request.open), deadline]);

@@ -1,0 +1,110 @@
+// Collects what an extraction pass finds into one delta: entities, observations and relations, each with a confidence;
+// only confident ones are kept. Shared by every extractor (conversation, tasks, tool calls) so none imports another.
+import { type GraphDelta, type GraphEntity, type GraphRelation, validateName } from './graph.ts';
+
+// Only items at least this confident are written; the rest are counted as skipped.
+export const MIN_CONFIDENCE = 0.6;
+
+export interface ExtractionContext {
+  sessionId?: string;
+  // The project's name (the folder the session ran in), for "<project> uses <technology>".
+  projectName?: string;
+}
+
+export interface ExtractionStats {
+  decisions: number;
+  conventions: number;
+  tasks: number;
+  technologies: number;
+  errors: number;
+  files: number;
+  commands: number;
+  installs: number;
+  agents: number;
+  lowConfidenceSkipped: number;
+}
+
+// Collects entities, observations and relations, each with a confidence; only confident ones are kept.
+export class DeltaBuilder {
+  readonly stats: ExtractionStats = {
+    decisions: 0,
+    conventions: 0,
+    tasks: 0,
+    technologies: 0,
+    errors: 0,
+    files: 0,
+    commands: 0,
+    installs: 0,
+    agents: 0,
+    lowConfidenceSkipped: 0,
+  };
+  readonly #entities = new Map<string, GraphEntity>();
+  readonly #relations: GraphRelation[] = [];
+
+  // Adds (or finds) an entity and optionally an observation; returns the entity's name, or undefined when refused.
+  addEntity(name: string, entityType: string, confidence: number, observation?: string): string | undefined {
+    if (confidence < MIN_CONFIDENCE || isJunkName(name)) {
+      this.stats.lowConfidenceSkipped += 1;
+      return undefined;
+    }
+    const key = name.toLowerCase();
+    const entity = this.#entities.get(key) ?? { name, entityType, observations: [] };
+    if (observation && !entity.observations.includes(observation)) {
+      entity.observations.push(observation);
+    }
+    this.#entities.set(key, entity);
+    return entity.name;
+  }
+
+  addRelation(from: string | undefined, relationType: string, to: string | undefined): void {
+    if (!from || !to || from.toLowerCase() === to.toLowerCase()) {
+      return;
+    }
+    if (this.#relations.some((relation) => relation.from === from && relation.to === to && relation.relationType === relationType)) {
+      return;
+    }
+    this.#relations.push({ from, to, relationType });
+  }
+
+  // The delta; entities with neither an observation nor a relation (e.g. the project when nothing used it) are left out.
+  build(): GraphDelta {
+    const linked = new Set(this.#relations.flatMap((relation) => [relation.from.toLowerCase(), relation.to.toLowerCase()]));
+    const entities = [...this.#entities.values()].filter(
+      (entity) => entity.observations.length > 0 || linked.has(entity.name.toLowerCase()),
+    );
+    return { entities, relations: this.#relations };
+  }
+}
+
+// A short kebab-case name for a phrase (1 to 5 words), or undefined when nothing meaningful is left.
+export function toEntityName(phrase: string): string | undefined {
+  const words = phrase
+    .replace(/^(?:the|a|an|our|their|this|that|using)\s+/i, '')
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\w@]+|[^\w+#]+$/g, ''))
+    .filter((word) => word !== '');
+  if (words.length === 0 || words.length > 5) {
+    return undefined;
+  }
+  const name = words.join('-').toLowerCase();
+  return name.length >= 3 && /[a-z]/.test(name) ? name : undefined;
+}
+
+// Names no one wants in a graph: too short, pure numbers, temp paths, markup fragments.
+export function isJunkName(name: string): boolean {
+  const trimmed = name.trim();
+  return (
+    trimmed.length < 3 ||
+    /^[\d\s.,:-]+$/.test(trimmed) ||
+    /^(?:\/tmp\/|\/var\/folders\/|\/private\/tmp\/|[A-Z]:\\Temp\\)/i.test(trimmed) ||
+    /[<>{}`*|]/.test(trimmed) ||
+    validateName(trimmed) !== undefined ||
+    /^(?:it|this|that)$/i.test(trimmed)
+  );
+}
+
+// A text cut to a length, whitespace flattened, with an ellipsis when cut.
+export function clip(text: string, limit: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= limit ? flat : `${flat.slice(0, limit - 1)}…`;
+}
