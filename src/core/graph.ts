@@ -1,4 +1,5 @@
 // The knowledge graph as the core sees it, whatever store it came from.
+import { parseStatement } from './statement.ts';
 
 export interface GraphEntity {
   name: string;
@@ -40,16 +41,18 @@ export const canonicalRelationKey = (relation: GraphRelation): string =>
 export const canonicalObservationKey = (entityName: string, observation: string): string =>
   `${canonicalEntityKey(entityName)}|${stripProvenance(observation).trim()}`;
 
-// Observations written by the sync carry where they came from: "<fact> [2026-11-30, session 84734307]".
-const PROVENANCE_TAG = /\s*\[(\d{4}-\d{2}-\d{2})(?:, session ([\w.-]+))?\]$/;
+// Observations written by the sync carry where they came from: "<fact> [2026-11-30, session 84734307, decision]"
+// (see statement.ts for the whole tag).
 
 export function tagProvenance(observation: string, date: string | undefined, sessionId: string | undefined): string {
-  if (!date) return observation;
+  if (!date) {
+    return observation;
+  }
   return `${observation} [${date}${sessionId ? `, session ${sessionId.slice(0, 8)}` : ''}]`;
 }
 
 export function stripProvenance(observation: string): string {
-  return observation.replace(PROVENANCE_TAG, '');
+  return parseStatement(observation).text;
 }
 
 const PLACEHOLDER_NAMES = new Set([
@@ -75,15 +78,23 @@ const PLACEHOLDER_NAMES = new Set([
 
 // Why a name cannot be stored (empty or a placeholder), or undefined when it is meaningful.
 export function validateName(name: unknown): string | undefined {
-  if (typeof name !== 'string') return `expected a string name, got ${typeof name}`;
+  if (typeof name !== 'string') {
+    return `expected a string name, got ${typeof name}`;
+  }
   const trimmed = name.trim();
-  if (trimmed === '') return 'name is empty';
-  if (PLACEHOLDER_NAMES.has(trimmed.toLowerCase())) return `name ${JSON.stringify(trimmed)} is a placeholder, not a meaningful name`;
+  if (trimmed === '') {
+    return 'name is empty';
+  }
+  if (PLACEHOLDER_NAMES.has(trimmed.toLowerCase())) {
+    return `name ${JSON.stringify(trimmed)} is a placeholder, not a meaningful name`;
+  }
   return undefined;
 }
 
 // Types and relation endpoints only need to be non-empty strings (a type such as "data" is a real type).
 export function validateLabel(label: unknown, what: string): string | undefined {
-  if (typeof label !== 'string') return `expected a string ${what}, got ${typeof label}`;
+  if (typeof label !== 'string') {
+    return `expected a string ${what}, got ${typeof label}`;
+  }
   return label.trim() === '' ? `${what} is empty` : undefined;
 }
