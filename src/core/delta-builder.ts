@@ -1,6 +1,6 @@
 // Collects what an extraction pass finds into one delta: entities, observations and relations, each with a confidence;
 // only confident ones are kept. Shared by every extractor (conversation, tasks, tool calls) so none imports another.
-import { type GraphDelta, type GraphEntity, type GraphRelation, validateName } from './graph.ts';
+import { type GraphDelta, type GraphEntity, type GraphRelation, preferType, validateName } from './graph.ts';
 
 // Only items at least this confident are written; the rest are counted as skipped.
 export const MIN_CONFIDENCE = 0.6;
@@ -12,6 +12,8 @@ export interface ExtractionContext {
 }
 
 export interface ExtractionStats {
+  // Statements kept from what was said and written (capture/).
+  statements: number;
   decisions: number;
   conventions: number;
   tasks: number;
@@ -27,6 +29,7 @@ export interface ExtractionStats {
 // Collects entities, observations and relations, each with a confidence; only confident ones are kept.
 export class DeltaBuilder {
   readonly stats: ExtractionStats = {
+    statements: 0,
     decisions: 0,
     conventions: 0,
     tasks: 0,
@@ -40,6 +43,7 @@ export class DeltaBuilder {
   };
   readonly #entities = new Map<string, GraphEntity>();
   readonly #relations: GraphRelation[] = [];
+  readonly #order: Array<[string, string]> = [];
 
   // Adds (or finds) an entity and optionally an observation; returns the entity's name, or undefined when refused.
   addEntity(name: string, entityType: string, confidence: number, observation?: string): string | undefined {
@@ -49,8 +53,10 @@ export class DeltaBuilder {
     }
     const key = name.toLowerCase();
     const entity = this.#entities.get(key) ?? { name, entityType, observations: [] };
+    entity.entityType = preferType(entity.entityType, entityType);
     if (observation && !entity.observations.includes(observation)) {
       entity.observations.push(observation);
+      this.#order.push([key, observation]);
     }
     this.#entities.set(key, entity);
     return entity.name;
@@ -72,7 +78,16 @@ export class DeltaBuilder {
     const entities = [...this.#entities.values()].filter(
       (entity) => entity.observations.length > 0 || linked.has(entity.name.toLowerCase()),
     );
-    return { entities, relations: this.#relations };
+    const index = new Map(entities.map((entity, position) => [entity.name.toLowerCase(), position] as const));
+    const order: Array<[number, number]> = [];
+    for (const [key, observation] of this.#order) {
+      const position = index.get(key);
+      const observationIndex = position === undefined ? -1 : (entities[position]?.observations.indexOf(observation) ?? -1);
+      if (position !== undefined && observationIndex >= 0) {
+        order.push([position, observationIndex]);
+      }
+    }
+    return { entities, relations: this.#relations, ...(order.length > 0 ? { order } : {}) };
   }
 }
 

@@ -1,8 +1,13 @@
 // Structured facts from tool calls: files edited, notable commands and whether they failed, errors and the fix
 // that followed, packages installed, subagents used.
 import { tagProvenance } from './graph.ts';
+import { formatStatement } from './statement.ts';
 import { clip, type DeltaBuilder, type ExtractionContext } from './delta-builder.ts';
 import type { ToolCall, TranscriptMessage } from './transcript.ts';
+
+// The entity of a session: what it asked for and did ("session-84734307").
+export const sessionEntityName = (sessionId: string | undefined): string | undefined =>
+  sessionId ? `session-${sessionId.slice(0, 8)}` : undefined;
 
 // Commands worth remembering: how this project is built, tested, linted, migrated, deployed.
 const NOTABLE_COMMAND =
@@ -40,7 +45,14 @@ export function extractToolFacts(
       const file = editedFile(call, message.cwd);
       if (file) {
         builder.stats.files += 1;
-        builder.addEntity(file, 'file', 0.7, tagProvenance('Changed in this session.', date, session));
+        // One statement per file on the session (what the session did), not an entity per file: a file becomes an
+        // entity when something is said about it.
+        builder.addEntity(
+          sessionEntityName(context.sessionId ?? session) ?? file,
+          sessionEntityName(context.sessionId ?? session) ? 'session' : 'file',
+          0.7,
+          formatStatement({ text: `Changed ${file}`, kind: 'done', ...(date ? { date } : {}), ...(session ? { session } : {}) }),
+        );
         for (const failure of Object.values(openFailures)) {
           if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) {
             failure.editsSince.push(file);

@@ -3,16 +3,18 @@
 import { DeltaBuilder, type ExtractionContext, type ExtractionStats, toEntityName } from './delta-builder.ts';
 
 export { type ExtractionContext, type ExtractionStats, isJunkName, toEntityName } from './delta-builder.ts';
-import { type GraphDelta, tagProvenance } from './graph.ts';
+import type { GraphDelta } from './graph.ts';
 import { canonicalTechnology, findTechnologies } from './technologies.ts';
-import { extractTasks } from './extract-tasks.ts';
+import { type CaptureState, captureStatements } from './capture/capture.ts';
+import { normalizeSentence } from './normalize-sentence.ts';
+import { formatStatement } from './statement.ts';
 import { extractToolFacts, type ToolState } from './extract-tools.ts';
 import type { TranscriptMessage } from './transcript.ts';
 
 // Carried from one sync of a session to the next (kept with the session's cursor).
 export interface ExtractionState {
-  currentTask?: string;
   tools?: ToolState;
+  capture?: CaptureState;
 }
 
 export interface Extraction {
@@ -36,10 +38,6 @@ const ALTERNATIVE =
   /\b(?:instead of|rather than|over)\s+(?:the\s+|an?\s+|using\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|for|due)\b|[,.;]|$)/i;
 const SCOPE =
   /\bfor\s+(?:the\s+|our\s+|all\s+)?([\w.+#/-]+(?:\s+[\w.+#/-]+){0,2}?)(?=\s+(?:because|since|as|instead|rather|over|due|endpoints?)\b|[,.;]|$)/i;
-const CONVENTION =
-  /^(?:please\s+)?(?:always|never|don'?t ever|do not ever|make sure to|prefer)\b|\b(?:we|you) (?:always|never|must not|must always)\b/i;
-const STACK =
-  /\b(?:we(?:'re| are)? using|we use|our (?:stack|backend|frontend|database|db|api|app|service|project) (?:is|uses|runs on)|this project uses|the project uses|built (?:with|on))\s+(.+)/i;
 
 // Turns messages into a graph delta.
 export function extractDelta(
@@ -49,34 +47,39 @@ export function extractDelta(
 ): Extraction {
   const builder = new DeltaBuilder();
   const project = context.projectName ? builder.addEntity(context.projectName, 'project', 1) : undefined;
+  // Sentences the decision patterns took: their statement lives on the decision entity, not twice.
+  const taken = new Set<string>();
   for (const message of messages) {
+    if (message.origin === 'summary') {
+      continue;
+    }
     const date = message.timestamp?.slice(0, 10);
     const session = context.sessionId ?? message.sessionId;
-    const tag = (text: string): string => tagProvenance(text, date, session);
+    // A decision stated on the command line (no date, no session) is kept as written.
+    const tag = (text: string): string =>
+      date || session ? formatStatement({ text, kind: 'decision', ...(date ? { date } : {}), ...(session ? { session } : {}) }) : text;
     for (const sentence of splitSentences(message.text)) {
       if (sentence.endsWith('?') || HYPOTHETICAL.test(sentence)) {
         continue;
       }
       if (extractDecision(builder, sentence, message.role, tag)) {
-        continue;
-      }
-      if (message.role === 'user' && CONVENTION.test(sentence) && sentence.length <= 240) {
-        builder.stats.conventions += 1;
-        builder.addEntity('project-conventions', 'convention', 0.85, tag(sentence));
-        continue;
-      }
-      const stack = sentence.match(STACK)?.[1];
-      if (stack && project) {
-        for (const technology of findTechnologies(stack.split(/[.;]/)[0] ?? '')) {
-          builder.stats.technologies += 1;
-          builder.addRelation(project, 'uses', builder.addEntity(technology, 'technology', message.role === 'user' ? 0.8 : 0.65));
-        }
+        taken.add(normalizeSentence(sentence));
       }
     }
   }
-  const currentTask = extractTasks(builder, messages, context.sessionId, project, state.currentTask);
+  const captured = captureStatements(
+    builder,
+    messages,
+    { ...(context.sessionId ? { sessionId: context.sessionId } : {}), ...(project ? { projectName: project } : {}) },
+    state.capture,
+    taken,
+  );
   const tools = extractToolFacts(builder, messages, { ...context, ...(project ? { projectName: project } : {}) }, state.tools);
-  const next: ExtractionState = { ...(currentTask ? { currentTask } : {}), ...(Object.keys(tools).length > 0 ? { tools } : {}) };
+  builder.stats.statements = captured.stats.statementsKept;
+  const next: ExtractionState = {
+    ...(Object.keys(tools).length > 0 ? { tools } : {}),
+    ...(Object.keys(captured.state).length > 0 ? { capture: captured.state } : {}),
+  };
   return { delta: builder.build(), stats: builder.stats, state: next };
 }
 

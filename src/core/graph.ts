@@ -26,6 +26,15 @@ export interface KnowledgeGraph {
 export interface GraphDelta {
   entities: GraphEntity[];
   relations: GraphRelation[];
+  // The order its observations were said in, as [entity index, observation index] pairs: a newer statement
+  // supersedes an older one of the same slot, and the entity grouping alone loses which came first.
+  order?: Array<[number, number]>;
+}
+
+// A type that says more than the generic "component" wins, whichever was seen first (a package named in prose
+// before its install is still a package): so the graph does not depend on how a transcript was cut into syncs.
+export function preferType(held: string, incoming: string): string {
+  return held === 'component' && incoming !== 'component' && incoming !== 'session' ? incoming : held;
 }
 
 export const emptyGraph = (): KnowledgeGraph => ({ entities: [], relations: [] });

@@ -4,6 +4,7 @@ import {
   canonicalObservationKey,
   canonicalRelationKey,
   stripProvenance,
+  preferType,
   validateLabel,
   validateName,
   type GraphDelta,
@@ -11,7 +12,9 @@ import {
   type GraphRelation,
   type KnowledgeGraph,
 } from './graph.ts';
+import { type NewStatement, supersedeStatements } from './capture/supersede-statements.ts';
 import { similarity } from './dedupe.ts';
+import { parseStatement } from './statement.ts';
 
 export interface MergeCounts {
   entitiesAddedCount: number;
@@ -40,6 +43,8 @@ export interface MergeOutcome {
   changedEntities: string[];
   // Observations dropped as near-duplicates of ones already held (Levenshtein similarity).
   observationsMergedCount: number;
+  // Older statements marked superseded by a newer one about the same slot (capture/supersede-statements.ts).
+  statementsSupersededCount: number;
 }
 
 // Adds what is new in the delta to the graph; the input graph is not changed.
@@ -53,9 +58,20 @@ export function mergeDelta(
   const rejected: string[] = [];
   const changedEntities = new Set<string>();
   let observationsMergedCount = 0;
+  const addedStatements: NewStatement[] = [];
   const entities = new Map<string, GraphEntity>();
   const observationKeys = new Set<string>();
   const existingKeys = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
+  // Statements the graph holds anywhere: one restated on another entity (a later session repeating an earlier
+  // one's finding, a compaction summary restating a memory) is merged into what exists, not stored again.
+  // What a session did (done, todo) is kept per session.
+  const heldTexts = new Set<string>();
+  const relationEnds = new Set(delta.relations.flatMap((relation) => [canonicalEntityKey(relation.from), canonicalEntityKey(relation.to)]));
+  for (const entity of graph.entities) {
+    for (const observation of entity.observations) {
+      heldTexts.add(globalKey(observation));
+    }
+  }
   for (const entity of graph.entities) {
     const key = canonicalEntityKey(entity.name);
     if (entities.has(key)) {
@@ -67,7 +83,10 @@ export function mergeDelta(
     }
   }
 
-  for (const incoming of delta.entities) {
+  // Where each of the delta's observations was said, so the newer of two statements about a slot is known.
+  const said = new Map((delta.order ?? []).map(([entity, observation], position) => [`${entity}:${observation}`, position] as const));
+  const sequenceOf = (entity: number, observation: number): number => said.get(`${entity}:${observation}`) ?? said.size + entity;
+  for (const [entityIndex, incoming] of delta.entities.entries()) {
     const nameProblem = validateName(incoming.name) ?? validateLabel(incoming.entityType, 'entity type');
     if (nameProblem) {
       rejected.push(`entity ${JSON.stringify(incoming.name)}: ${nameProblem}`);
@@ -75,6 +94,9 @@ export function mergeDelta(
     }
     const key = canonicalEntityKey(incoming.name);
     let target = entities.get(key);
+    if (target) {
+      target.entityType = preferType(target.entityType, incoming.entityType.trim());
+    }
     if (!target) {
       target = {
         name: incoming.name.trim(),
@@ -86,10 +108,17 @@ export function mergeDelta(
       counts.entitiesAddedCount += 1;
     }
     let changed = false;
-    for (const observation of incoming.observations) {
+    for (const [observationIndex, observation] of incoming.observations.entries()) {
       const text = observation.trim();
       const observationKey = canonicalObservationKey(target.name, text);
       if (text === '' || observationKeys.has(observationKey)) {
+        continue;
+      }
+      const kind = parseStatement(text).kind;
+      // Only for what the sync writes: an imported graph keeps what it holds, duplicates across entities included.
+      const global = !options.mergeNearDuplicates || kind === 'done' || kind === 'todo' ? undefined : globalKey(text);
+      if (global !== undefined && heldTexts.has(global)) {
+        observationsMergedCount += 1;
         continue;
       }
       if (options.mergeNearDuplicates && isNearDuplicate(text, target.observations)) {
@@ -98,6 +127,10 @@ export function mergeDelta(
       }
       observationKeys.add(observationKey);
       target.observations.push(text);
+      if (global !== undefined) {
+        heldTexts.add(global);
+      }
+      addedStatements.push({ entityKey: key, observation: text, sequence: sequenceOf(entityIndex, observationIndex) });
       counts.observationsAddedCount += 1;
       changed = true;
     }
@@ -105,6 +138,12 @@ export function mergeDelta(
       target.supersededBy = incoming.supersededBy;
       counts.supersededRecordsCount += 1;
       changed = true;
+    }
+    // A new entity whose every statement was already held elsewhere, and that no relation needs, is not created.
+    if (!existingKeys.has(key) && !changed && incoming.observations.length > 0 && !relationEnds.has(key)) {
+      entities.delete(key);
+      counts.entitiesAddedCount -= 1;
+      continue;
     }
     if (changed || !existingKeys.has(key)) {
       target.updatedAt = !existingKeys.has(key) && incoming.updatedAt ? incoming.updatedAt : writeTimeUtc;
@@ -138,14 +177,19 @@ export function mergeDelta(
     changedEntities.add(canonicalEntityKey(relation.to));
   }
 
+  const statementsSupersededCount = supersedeStatements({ entities: [...entities.values()], relations: [] }, addedStatements);
   return {
     graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }),
     counts,
+    statementsSupersededCount,
     rejected,
     changedEntities: [...changedEntities],
     observationsMergedCount,
   };
 }
+
+// A statement's text as the graph-wide duplicate check sees it: no tag, case and spacing ignored.
+const globalKey = (observation: string): string => stripProvenance(observation).replace(/\s+/g, ' ').trim().toLowerCase();
 
 // Whether a new observation says what one of the held ones already says (compared without provenance; at most 200 compared).
 function isNearDuplicate(text: string, held: readonly string[]): boolean {
@@ -212,10 +256,20 @@ export function dedupeGraph(graph: KnowledgeGraph): { graph: KnowledgeGraph; dup
   return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), duplicatesRemoved };
 }
 
-// "service-0" and "service-1", "port 3000" and "port 3001": texts that differ in a number or identifier say different things.
+// "service-0" and "service-1", "port 3000" and "port 3001", "always X" and "never X", "fooBar" and "fooBaz":
+// texts that differ in a number, an identifier or a negation say different things, however similar their letters.
 function differsInIdentifiers(a: string, b: string): boolean {
-  const tokens = (text: string) => new Set(text.split(/[^\w.-]+/).filter((token) => /\d/.test(token)));
+  const tokens = (text: string): Set<string> =>
+    new Set(
+      text
+        .split(/[^\w.'-]+/)
+        .filter((token) => /\d/.test(token) || /[a-z][A-Z]|_/.test(token) || NEGATION_OR_POLARITY.test(token))
+        .map((token) => (NEGATION_OR_POLARITY.test(token) ? token.toLowerCase().replace(/n't$/, ' not') : token)),
+    );
   const left = tokens(a);
   const right = tokens(b);
   return left.size !== right.size || [...left].some((token) => !right.has(token));
 }
+
+const NEGATION_OR_POLARITY =
+  /^(?:not|no|never|always|none|nothing|without|avoid|stop|don't|doesn't|isn't|aren't|won't|can't|cannot|shouldn't|mustn't|wasn't|didn't|must|only|disable[ds]?|enable[ds]?|off|on|before|after|true|false)$/i;

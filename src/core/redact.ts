@@ -59,7 +59,7 @@ export function redactSecrets(text: string): Redaction {
 
 // Redacts every text a message carries: prose, tool inputs, tool result heads.
 export function redactMessages<
-  T extends { text: string; toolCalls: Array<{ input: Record<string, unknown> }>; toolResults?: Array<{ head: string }> },
+  T extends { text: string; toolCalls: Array<{ input: Record<string, unknown> }>; toolResults?: Array<{ head: string; body?: string }> },
 >(messages: readonly T[]): { messages: T[]; count: number } {
   let count = 0;
   const clean = (text: string): string => {
@@ -71,7 +71,15 @@ export function redactMessages<
     ...message,
     text: clean(message.text),
     toolCalls: message.toolCalls.map((call) => ({ ...call, input: redactValue(call.input, clean) as Record<string, unknown> })),
-    ...(message.toolResults ? { toolResults: message.toolResults.map((result) => ({ ...result, head: clean(result.head) })) } : {}),
+    ...(message.toolResults
+      ? {
+          toolResults: message.toolResults.map((result) => ({
+            ...result,
+            head: clean(result.head),
+            ...(result.body === undefined ? {} : { body: clean(result.body) }),
+          })),
+        }
+      : {}),
   }));
   return { messages: redacted, count };
 }

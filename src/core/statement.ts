@@ -21,9 +21,10 @@ export interface Statement {
   supersededOn?: string;
 }
 
-const KIND_SET: ReadonlySet<string> = new Set(STATEMENT_KINDS);
 // One bounded pass: the tag is at most ~80 characters at the very end, so only the tail is matched.
-const TAG = /\s*\[(\d{4}-\d{2}-\d{2})(?:, session ([\w.-]{1,40}))?(?:, ([a-z]{3,12}))?(?:, superseded (\d{4}-\d{2}-\d{2}))?\]$/;
+const TAG = new RegExp(
+  `\\s*\\[(\\d{4}-\\d{2}-\\d{2})?(?:(?:, )?session ([\\w.-]{1,40}))?(?:(?:, )?(${STATEMENT_KINDS.join('|')}))?(?:, superseded (\\d{4}-\\d{2}-\\d{2}))?\\]$`,
+);
 const TAIL = 120;
 
 // Reads an observation string as a statement (text without its tag, kind, date, session, supersession).
@@ -34,9 +35,12 @@ export function parseStatement(observation: string): Statement {
     return { text: observation, kind: 'fact' };
   }
   const [tag, date, session, kind, supersededOn] = match;
+  if (!date && !session && !kind) {
+    return { text: observation, kind: 'fact' };
+  }
   const statement: Statement = {
     text: observation.slice(0, tailStart + match.index).trimEnd(),
-    kind: kind && KIND_SET.has(kind) ? (kind as StatementKind) : 'fact',
+    kind: (kind as StatementKind | undefined) ?? 'fact',
   };
   if (date) {
     statement.date = date;
@@ -52,10 +56,10 @@ export function parseStatement(observation: string): Statement {
 
 // Writes a statement as an observation string (the inverse of parseStatement).
 export function formatStatement(statement: Statement): string {
-  if (!statement.date) {
+  if (!statement.date && !statement.session && statement.kind === 'fact') {
     return statement.text;
   }
-  const parts = [statement.date];
+  const parts = statement.date ? [statement.date] : [];
   if (statement.session) {
     parts.push(`session ${statement.session.slice(0, 8)}`);
   }

@@ -89,6 +89,124 @@ const CANONICAL: Record<string, string[]> = {
   Stripe: [],
   Sentry: [],
   OpenTelemetry: ['otel'],
+  TimescaleDB: [],
+  CockroachDB: [],
+  MariaDB: [],
+  DuckDB: [],
+  Valkey: [],
+  SQS: [],
+  NATS: [],
+  BullMQ: [],
+  RQ: [],
+  Dramatiq: [],
+  OpenSearch: [],
+  Meilisearch: [],
+  Typesense: [],
+  Algolia: [],
+  Qdrant: [],
+  Pinecone: [],
+  Chroma: [],
+  Weaviate: [],
+  Milvus: [],
+  Auth0: [],
+  Clerk: [],
+  Keycloak: [],
+  WebAuthn: [],
+  Pulumi: [],
+  Ansible: [],
+  Helm: [],
+  Netlify: [],
+  'Fly.io': [],
+  Heroku: [],
+  Nuxt: [],
+  Remix: [],
+  Astro: [],
+  Hono: [],
+  Rails: [],
+  Laravel: [],
+  Gin: [],
+  Phoenix: [],
+  Rollup: [],
+  Turbopack: [],
+  TypeORM: [],
+  Sequelize: [],
+  Mongoose: [],
+  GORM: [],
+  Diesel: [],
+  sqlx: [],
+  Knex: [],
+  Ecto: [],
+  Alembic: [],
+  Flyway: [],
+  Liquibase: [],
+  'golang-migrate': [],
+  dbmate: [],
+  Mocha: [],
+  Ruff: [],
+  Pylint: [],
+  'golangci-lint': [],
+  Clippy: [],
+  oxlint: [],
+  rustfmt: [],
+  gofmt: [],
+  pip: [],
+  Sass: [],
+  Bootstrap: [],
+  Pydantic: [],
+  Joi: [],
+  Yup: [],
+  'GitLab CI': [],
+  CircleCI: [],
+  Jenkins: [],
+  Buildkite: [],
+  Datadog: [],
+  Prometheus: [],
+  Grafana: [],
+  Redux: [],
+  Zustand: [],
+  MobX: [],
+  Jotai: [],
+  Pinia: [],
+  'TanStack Query': [],
+  SWR: [],
+  SendGrid: [],
+  Mailgun: [],
+  Resend: [],
+  Postmark: [],
+  Paddle: [],
+  MinIO: [],
+  Caddy: [],
+  Traefik: [],
+  HAProxy: [],
+  Gunicorn: [],
+  Uvicorn: [],
+  Puma: [],
+  'React Native': [],
+  Flutter: [],
+  Electron: [],
+  Tauri: [],
+  Turborepo: [],
+  Nx: [],
+  Bazel: [],
+  Mosquitto: [],
+  EMQX: [],
+  bcrypt: [],
+  Argon2: [],
+  scrypt: [],
+  Pandas: [],
+  Polars: [],
+  NumPy: [],
+  Spark: [],
+  Airflow: [],
+  Dagster: [],
+  Prefect: [],
+  dbt: [],
+  OpenAI: [],
+  Anthropic: [],
+  Ollama: [],
+  LangChain: [],
+  mypy: [],
+  Pyright: [],
 };
 
 // Names that are also ordinary English words match only as written (capitalized); "Go" only through "golang".
@@ -119,37 +237,211 @@ const CASE_SENSITIVE = new Set([
   'Java',
   'Python',
   'Prettier',
+  'Remix',
+  'Astro',
+  'Nuxt',
+  'Hono',
+  'Gin',
+  'Phoenix',
+  'Rails',
+  'Spark',
+  'Chroma',
+  'Airflow',
+  'Helm',
+  'Puma',
+  'Nx',
+  'Joi',
+  'Yup',
+  'Jotai',
+  'Pinia',
+  'Paddle',
+  'Resend',
+  'Postmark',
+  'Mocha',
+  'Atlas',
+  'Knex',
+  'Ecto',
+  'Diesel',
+  'Flutter',
+  'Electron',
+  'Tauri',
+  'Caddy',
+  'Traefik',
+  'Redux',
+  'Polars',
+  'Pandas',
+  'Prefect',
+  'Dagster',
+  'Buildkite',
+  'Jenkins',
+  'Bootstrap',
+  'Sass',
+  'Algolia',
+  'Milvus',
+  'Pinecone',
+  'Qdrant',
+  'Weaviate',
+  'Ruff',
+  'Pylint',
+  'Clippy',
+  'Cargo',
+  'Anthropic',
+  'Mosquitto',
+  'Dramatiq',
+  'Railway',
 ]);
 const ALIAS_ONLY = new Set(['Go']);
 
-const ENTRIES = Object.entries(CANONICAL).flatMap(([name, aliases]) =>
-  [...(ALIAS_ONLY.has(name) ? [] : [name]), ...aliases].map((alias) => ({
-    name,
-    pattern: new RegExp(
-      `(?<![\\w.@/-])${alias.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-]|\\.\\w)`,
-      alias.length <= 3 || alias === name.toUpperCase() || CASE_SENSITIVE.has(alias) ? '' : 'i',
-    ),
-  })),
-);
+// The role a technology plays in a project: the slot a switch from one to another replaces ("migrations").
+const ROLES: Record<string, string[]> = {
+  database: [
+    'PostgreSQL',
+    'MySQL',
+    'SQLite',
+    'MongoDB',
+    'DynamoDB',
+    'Cassandra',
+    'ClickHouse',
+    'Neo4j',
+    'TimescaleDB',
+    'CockroachDB',
+    'MariaDB',
+    'DuckDB',
+    'Supabase',
+    'Firebase',
+  ],
+  cache: ['Redis', 'Memcached', 'Valkey'],
+  queue: ['Kafka', 'RabbitMQ', 'SQS', 'NATS', 'BullMQ', 'Celery', 'Sidekiq', 'RQ', 'Dramatiq'],
+  search: ['Elasticsearch', 'OpenSearch', 'Meilisearch', 'Typesense', 'Algolia'],
+  'vector store': ['pgvector', 'Qdrant', 'Pinecone', 'Chroma', 'Weaviate', 'Milvus'],
+  'api style': ['GraphQL', 'gRPC', 'tRPC'],
+  auth: ['OAuth', 'JWT', 'Auth0', 'Clerk', 'Keycloak', 'WebAuthn'],
+  infrastructure: ['Terraform', 'Pulumi', 'Ansible', 'Helm'],
+  cloud: ['AWS', 'GCP', 'Azure'],
+  hosting: ['Vercel', 'Netlify', 'Fly.io', 'Heroku', 'Cloudflare'],
+  'frontend framework': ['React', 'Vue', 'Svelte', 'Angular'],
+  'web framework': [
+    'Next.js',
+    'Nuxt',
+    'Remix',
+    'Astro',
+    'Django',
+    'Flask',
+    'FastAPI',
+    'Express',
+    'Fastify',
+    'NestJS',
+    'Hono',
+    'Rails',
+    'Laravel',
+    'Gin',
+    'Phoenix',
+    'Axum',
+    'Actix',
+  ],
+  bundler: ['Vite', 'Webpack', 'esbuild', 'Rollup', 'Turbopack'],
+  orm: ['Prisma', 'Drizzle', 'SQLAlchemy', 'TypeORM', 'Sequelize', 'Mongoose', 'GORM', 'Diesel', 'sqlx', 'Knex', 'Ecto'],
+  migrations: ['Alembic', 'Flyway', 'Liquibase', 'golang-migrate', 'dbmate'],
+  'test framework': ['Jest', 'Vitest', 'pytest', 'Mocha', 'Playwright', 'Cypress'],
+  linter: ['ESLint', 'Biome', 'Ruff', 'Pylint', 'golangci-lint', 'Clippy', 'oxlint'],
+  formatter: ['Prettier', 'rustfmt', 'gofmt'],
+  'package manager': ['npm', 'pnpm', 'Yarn', 'Poetry', 'uv', 'pip', 'Cargo'],
+  runtime: ['Node.js', 'Deno', 'Bun'],
+  css: ['Tailwind', 'Sass', 'Bootstrap'],
+  validation: ['Zod', 'Pydantic', 'Joi', 'Yup'],
+  ci: ['GitHub Actions', 'GitLab CI', 'CircleCI', 'Jenkins', 'Buildkite'],
+  monitoring: ['Sentry', 'Datadog', 'Prometheus', 'Grafana', 'OpenTelemetry'],
+  'state management': ['Redux', 'Zustand', 'MobX', 'Jotai', 'Pinia'],
+  'data fetching': ['TanStack Query', 'SWR'],
+  email: ['SendGrid', 'Mailgun', 'Resend', 'Postmark'],
+  payments: ['Stripe', 'Paddle'],
+  'object storage': ['S3', 'MinIO'],
+  'web server': ['Nginx', 'Caddy', 'Traefik', 'HAProxy'],
+  'app server': ['Gunicorn', 'Uvicorn', 'Puma'],
+  containers: ['Docker', 'Kubernetes'],
+  mobile: ['React Native', 'Flutter'],
+  desktop: ['Electron', 'Tauri'],
+  monorepo: ['Turborepo', 'Nx', 'Bazel'],
+  'mqtt broker': ['Mosquitto', 'EMQX'],
+  'password hashing': ['bcrypt', 'Argon2', 'scrypt'],
+  'data processing': ['Pandas', 'Polars', 'NumPy', 'Spark'],
+  orchestration: ['Airflow', 'Dagster', 'Prefect', 'dbt'],
+  llm: ['OpenAI', 'Anthropic', 'Ollama', 'LangChain'],
+  'type checker': ['mypy', 'Pyright'],
+};
+const ROLE_OF = new Map(Object.entries(ROLES).flatMap(([role, names]) => names.map((name) => [name, role] as const)));
 
-// Canonical technology names mentioned in a text, each once, in canonical-name order.
-export function findTechnologies(text: string): string[] {
-  const found = new Set<string>();
-  for (const { name, pattern } of ENTRIES) {
-    if (!found.has(name) && pattern.test(text)) {
-      found.add(name);
+// The technologies that play a role ("migrations" -> Alembic, Flyway, ...).
+export const technologiesOfRole = (role: string): readonly string[] => ROLES[role] ?? [];
+
+// The role of a canonical technology in a project, when known.
+export const technologyRole = (name: string): string | undefined => ROLE_OF.get(name);
+
+// Every alias, keyed as it must be written: case-sensitive aliases as they are, the others lowercase.
+const EXACT = new Map<string, string>();
+const FOLDED = new Map<string, string>();
+// First words of multi-word aliases ("github" of "github actions"), lowercase.
+const MULTI_HEADS = new Set<string>();
+for (const [name, aliases] of Object.entries(CANONICAL)) {
+  for (const alias of [...(ALIAS_ONLY.has(name) ? [] : [name]), ...aliases]) {
+    const exact = alias.length <= 3 || alias === name.toUpperCase() || CASE_SENSITIVE.has(alias);
+    (exact ? EXACT : FOLDED).set(exact ? alias : alias.toLowerCase(), name);
+    if (alias.includes(' ')) {
+      MULTI_HEADS.add(alias.split(' ')[0]?.toLowerCase() ?? '');
     }
   }
-  return [...found];
+}
+
+// A word of text as technology names are written: starts with a letter or digit, may hold . + # @ / - inside.
+const TOKEN = /[A-Za-z0-9][\w.+#@/-]*/g;
+
+export interface TechnologyMention {
+  name: string;
+  // Where the mention starts in the text.
+  index: number;
+}
+
+// The technologies a text mentions, in order of appearance, each once: one pass over its words (linear).
+export function findTechnologyMentions(text: string): TechnologyMention[] {
+  const mentions: TechnologyMention[] = [];
+  const seen = new Set<string>();
+  const words: Array<{ word: string; index: number }> = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0].replace(/[.-]+$/, '');
+    const before = match.index > 0 ? text[match.index - 1] : '';
+    // "@redis/client", "config.redis", "_redis" are not the technology.
+    words.push({ word: before === '@' || before === '.' || before === '_' ? '' : word, index: match.index });
+  }
+  for (let position = 0; position < words.length; position += 1) {
+    const { word, index } = words[position] ?? { word: '', index: 0 };
+    if (word === '' || word.length > 40) {
+      continue;
+    }
+    let name: string | undefined;
+    const lower = word.toLowerCase();
+    if (MULTI_HEADS.has(lower) && words[position + 1]) {
+      const pair = `${word} ${words[position + 1]?.word ?? ''}`;
+      name = EXACT.get(pair) ?? FOLDED.get(pair.toLowerCase());
+      if (name) {
+        position += 1;
+      }
+    }
+    name ??= EXACT.get(word) ?? FOLDED.get(lower);
+    if (name && !seen.has(name)) {
+      seen.add(name);
+      mentions.push({ name, index });
+    }
+  }
+  return mentions;
+}
+
+// Canonical technology names mentioned in a text, each once, in order of appearance.
+export function findTechnologies(text: string): string[] {
+  return findTechnologyMentions(text).map((mention) => mention.name);
 }
 
 // The canonical spelling of a phrase that is exactly a known technology (or one of its aliases).
 export function canonicalTechnology(phrase: string): string | undefined {
-  const wanted = phrase.trim().toLowerCase();
-  for (const [name, aliases] of Object.entries(CANONICAL)) {
-    if (name.toLowerCase() === wanted || aliases.includes(wanted)) {
-      return name;
-    }
-  }
-  return undefined;
+  const wanted = phrase.trim();
+  return EXACT.get(wanted) ?? FOLDED.get(wanted.toLowerCase()) ?? EXACT.get(wanted.toLowerCase());
 }

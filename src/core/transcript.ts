@@ -11,6 +11,8 @@ export interface ToolResult {
   isError: boolean;
   // The first part of the result text (enough to see an error line), not the whole dump.
   head: string;
+  // The result text up to RESULT_BODY_CHARS: a subagent's report is read from it.
+  body?: string;
 }
 
 export interface TranscriptMessage {
@@ -23,6 +25,8 @@ export interface TranscriptMessage {
   toolResults?: ToolResult[];
   cwd?: string;
   sessionId?: string;
+  // 'summary' for the client's own compaction summary (the model's summary of the session so far).
+  origin?: 'summary';
 }
 
 export interface ParsedTranscript {
@@ -78,9 +82,10 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
   if (type !== 'user' && type !== 'assistant') {
     return undefined;
   }
-  if (record.isMeta === true || record.isCompactSummary === true || record.isVisibleInTranscriptOnly === true) {
+  if (record.isMeta === true || record.isVisibleInTranscriptOnly === true) {
     return undefined;
   }
+  const summary = record.isCompactSummary === true;
   const message = record.message;
   if (!isObject(message)) {
     return undefined;
@@ -105,11 +110,17 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
           input: isObject(block.input) ? block.input : {},
         });
       } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        toolResults.push({ toolUseId: block.tool_use_id, isError: block.is_error === true, head: resultHead(block.content) });
+        const body = resultText(block.content, RESULT_BODY_CHARS);
+        toolResults.push({
+          toolUseId: block.tool_use_id,
+          isError: block.is_error === true,
+          head: body.slice(0, RESULT_HEAD_CHARS),
+          ...(body.length > RESULT_HEAD_CHARS ? { body } : {}),
+        });
       }
     }
   }
-  const text = stripInjectedMarkup(texts.join('\n'));
+  const text = summary ? stripOwnContext(stripInjectedMarkup(texts.join('\n'))) : stripInjectedMarkup(texts.join('\n'));
   if (text === '' && toolCalls.length === 0 && toolResults.length === 0) {
     return undefined;
   }
@@ -122,20 +133,43 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
     ...(toolResults.length > 0 ? { toolResults } : {}),
     ...(typeof record.cwd === 'string' ? { cwd: record.cwd } : {}),
     ...(typeof record.sessionId === 'string' ? { sessionId: record.sessionId } : {}),
+    ...(summary ? { origin: 'summary' as const } : {}),
   };
 }
 
-const RESULT_HEAD_CHARS = 600;
+// A compaction summary may quote the context we injected: those paragraphs are ours and never come back in.
+const OWN_CONTEXT_HEADER = 'Project memory (memory-fabric)';
+function stripOwnContext(text: string): string {
+  if (!text.includes(OWN_CONTEXT_HEADER)) {
+    return text;
+  }
+  return text
+    .split(/\n\s*\n/)
+    .filter((paragraph) => !paragraph.includes(OWN_CONTEXT_HEADER))
+    .join('\n\n');
+}
 
-function resultHead(content: unknown): string {
+const RESULT_HEAD_CHARS = 600;
+// A subagent's report is rarely longer; the rest of a long tool output is never read.
+const RESULT_BODY_CHARS = 8000;
+
+function resultText(content: unknown, limit: number): string {
   if (typeof content === 'string') {
-    return content.slice(0, RESULT_HEAD_CHARS);
+    return content.slice(0, limit);
   }
   if (!Array.isArray(content)) {
     return '';
   }
-  const text = content.map((part) => (isObject(part) && typeof part.text === 'string' ? part.text : '')).join('\n');
-  return text.slice(0, RESULT_HEAD_CHARS);
+  let text = '';
+  for (const part of content) {
+    if (text.length >= limit) {
+      break;
+    }
+    if (isObject(part) && typeof part.text === 'string') {
+      text += (text === '' ? '' : '\n') + part.text.slice(0, limit);
+    }
+  }
+  return text.slice(0, limit);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { parseStatement } from '../../src/core/statement.ts';
 import { test } from 'node:test';
 import { extractDelta, isJunkName, toEntityName } from '../../src/core/extract.ts';
 import type { TranscriptMessage } from '../../src/core/transcript.ts';
@@ -58,7 +59,10 @@ test('suggestions by Claude are not taken as decisions, explicit team decisions 
 test('user conventions are kept as convention observations', () => {
   const { delta } = extractDelta([user('Always run the linter before committing. Never push directly to main.')]);
   const conventions = delta.entities.find((entity) => entity.entityType === 'convention');
-  assert.deepEqual(conventions?.observations, ['Always run the linter before committing.', 'Never push directly to main.']);
+  assert.deepEqual(conventions?.observations, [
+    'Always run the linter before committing. [convention]',
+    'Never push directly to main. [convention]',
+  ]);
 });
 
 test('package installs in Bash tool calls become package entities', () => {
@@ -117,7 +121,14 @@ test('questions and hypotheticals are not decisions', () => {
     'If we decided to use Kafka, what would change?',
     'Maybe we decided to use gRPC, I am not sure.',
   ]) {
-    assert.equal(extractDelta([user(text)]).delta.entities.length, 0, text);
+    const { delta } = extractDelta([user(text)]);
+    assert.deepEqual(
+      delta.entities.filter(
+        (entity) => entity.entityType === 'decision' || entity.observations.some((o) => parseStatement(o).kind === 'decision'),
+      ),
+      [],
+      text,
+    );
   }
 });
 
@@ -126,7 +137,7 @@ test('observations carry the date and session they came from', () => {
     sessionId: 'abcdef123456',
   });
   assert.deepEqual(delta.entities.find((entity) => entity.name === 'redis')?.observations, [
-    'We decided to use Redis for the cache. [2026-03-04, session abcdef12]',
+    'We decided to use Redis for the cache. [2026-03-04, session abcdef12, decision]',
   ]);
 });
 
@@ -152,7 +163,8 @@ test('tool calls give files edited, notable commands with their outcome, and an 
   ];
   const { delta, stats } = extractDelta(messages, { sessionId: 's1' });
   const byName = new Map(delta.entities.map((entity) => [entity.name, entity]));
-  assert.deepEqual(byName.get('src/orders.ts')?.observations, ['Changed in this session. [2026-11-30, session s1]']);
+  assert.deepEqual(byName.get('session-s1')?.observations, ['Changed src/orders.ts [2026-11-30, session s1, done]']);
+  assert.equal(byName.has('src/orders.ts'), false, 'a file changed and never talked about is no entity of its own');
   assert.deepEqual(byName.get('npm-test')?.observations, ['Run as `npm test`.']);
   assert.deepEqual(byName.get('npm-test-failure')?.observations, [
     'Error: `npm test` failed: Error: expected 3 to equal 2. [2026-11-30, session s1]',
@@ -183,22 +195,26 @@ test('a failure in one sync and its fix in the next give the same facts as one s
   assert.ok(observations(whole).includes('cargo-test-failure|Fix: passed again after editing src/lib.rs. [2026-11-30, session s1]'));
 });
 
-test('subagents used and task requests with their reported results are kept', () => {
+test('subagents used, and the session entity with what was requested and what the assistant reported done', () => {
   const messages: TranscriptMessage[] = [
     user('Add a CSV export to the orders page with a download button.'),
     { ...tool('9', 'Task', { subagent_type: 'Explore', description: 'Find the orders page', prompt: '...' }) },
     assistant('Done. Summary:\n- Added `exportOrdersCsv()` in src/orders/export.ts\n- Added a Download CSV button to OrdersPage'),
   ];
-  const { delta } = extractDelta(messages);
-  const task = delta.entities.find((entity) => entity.entityType === 'task');
-  assert.equal(task?.name, 'add-csv-export-orders-page');
+  const { delta } = extractDelta(messages, { sessionId: 's1' });
+  const session = delta.entities.find((entity) => entity.entityType === 'session');
+  assert.equal(session?.name, 'session-s1');
   assert.deepEqual(
-    task?.observations.map((text) => text.replace(/ \[.*\]$/, '')),
+    session?.observations.map((text) => `${parseStatement(text).kind}: ${parseStatement(text).text}`),
     [
-      'Requested: Add a CSV export to the orders page with a download button.',
-      'Done: Added exportOrdersCsv() in src/orders/export.ts',
-      'Done: Added a Download CSV button to OrdersPage',
+      'todo: Requested: Add a CSV export to the orders page with a download button.',
+      'done: Added `exportOrdersCsv()` in src/orders/export.ts',
+      'done: Added a Download CSV button to OrdersPage',
     ],
+  );
+  assert.ok(
+    delta.entities.find((entity) => entity.name === 'exportOrdersCsv')?.observations.length === 1,
+    'the done item is also a statement of what it names',
   );
   assert.ok(delta.entities.some((entity) => entity.name === 'Explore' && entity.entityType === 'agent'));
 });

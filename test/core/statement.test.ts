@@ -24,11 +24,11 @@ const CASES: Array<{ observation: string; text: string; kind: string; date?: str
   },
   {
     observation: 'An unknown kind [2026-11-30, session ab, gibberish]',
-    text: 'An unknown kind',
+    text: 'An unknown kind [2026-11-30, session ab, gibberish]',
     kind: 'fact',
-    date: '2026-11-30',
-    session: 'ab',
   },
+  { observation: 'No date yet [session ab12, todo]', text: 'No date yet', kind: 'todo', session: 'ab12' },
+  { observation: 'Kind alone [warning]', text: 'Kind alone', kind: 'warning' },
   { observation: 'brackets [inside] the text', text: 'brackets [inside] the text', kind: 'fact' },
 ];
 

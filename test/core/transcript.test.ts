@@ -20,7 +20,7 @@ test('the sample transcript recorded from the real client gives the user and ass
   assert.equal(parsed.malformedLines, 0);
 });
 
-test('meta lines, attachments, compact summaries, tool results and unknown types are skipped; malformed lines counted', () => {
+test('meta lines, attachments, tool results and unknown types are skipped, compaction summaries kept as such; malformed lines counted', () => {
   const lines = [
     JSON.stringify({ type: 'user', isMeta: true, message: { role: 'user', content: 'We decided to use meta.' } }),
     JSON.stringify({ type: 'attachment', attachment: { type: 'hook_additional_context', content: ['We decided to use Kafka.'] } }),
@@ -46,10 +46,24 @@ test('meta lines, attachments, compact summaries, tool results and unknown types
   const parsed = parseTranscriptLines(lines);
   assert.equal(parsed.linesRead, 7);
   assert.equal(parsed.malformedLines, 1);
-  assert.equal(parsed.messages.length, 2);
-  assert.equal(parsed.messages[0]?.text, '', 'a tool result is never read as prose');
-  assert.deepEqual(parsed.messages[0]?.toolResults, [{ toolUseId: 't1', isError: false, head: 'We decided to use output.' }]);
-  assert.deepEqual(parsed.messages[1]?.toolCalls, [{ id: 't2', name: 'Bash', input: { command: 'ls' } }]);
+  assert.equal(parsed.messages.length, 3);
+  assert.deepEqual(
+    { origin: parsed.messages[0]?.origin, text: parsed.messages[0]?.text },
+    { origin: 'summary', text: 'Summary: we decided to use X.' },
+    "the client's compaction summary is a source, marked as one",
+  );
+  assert.equal(parsed.messages[1]?.text, '', 'a tool result is never read as prose');
+  assert.deepEqual(parsed.messages[1]?.toolResults, [{ toolUseId: 't1', isError: false, head: 'We decided to use output.' }]);
+  assert.deepEqual(parsed.messages[2]?.toolCalls, [{ id: 't2', name: 'Bash', input: { command: 'ls' } }]);
+});
+
+test('a compaction summary that quotes our injected context keeps only its own paragraphs', () => {
+  const summary =
+    'The session built the export.\n\nProject memory (memory-fabric): facts recorded in earlier sessions...\n- Kafka is used.\n\nNext: tests.';
+  const line = JSON.stringify({ type: 'user', isCompactSummary: true, message: { role: 'user', content: summary } });
+  const text = parseTranscriptLines([line]).messages[0]?.text ?? '';
+  assert.ok(text.includes('built the export') && text.includes('Next: tests'));
+  assert.ok(!text.includes('Kafka'), 'our own context never comes back in');
 });
 
 test('system reminders and command markup are removed from prose', () => {

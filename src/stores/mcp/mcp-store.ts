@@ -220,13 +220,16 @@ async function writeDifference(connection: McpConnection, before: KnowledgeGraph
       continue;
     }
     const fresh = entity.observations.filter((text) => !old.observations.includes(text));
+    // Statements the merge rewrote (marked superseded) replace their old text.
+    const replaced = old.observations.filter((text) => !entity.observations.includes(text));
     const newSupersession = entity.supersededBy && !old.supersededBy ? [supersededTag(entity.supersededBy)] : [];
     const dateChanged = entity.updatedAt !== old.updatedAt && entity.updatedAt !== undefined;
     if (fresh.length === 0 && newSupersession.length === 0 && !dateChanged) {
       continue;
     }
-    if (dateChanged && old.updatedAt) {
-      staleDates.push({ entityName: old.name, observations: [updatedTag(old.updatedAt)] });
+    const stale = [...replaced, ...(dateChanged && old.updatedAt ? [updatedTag(old.updatedAt)] : [])];
+    if (stale.length > 0) {
+      staleDates.push({ entityName: old.name, observations: stale });
     }
     added.push({
       entityName: old.name,

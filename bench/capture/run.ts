@@ -1,0 +1,500 @@
+// Capture, end to end: sessions through the built sync hook (one Stop per session, as Claude Code runs it), then
+// every question through the built context hook, in a later session. A question is answered when the injected
+// context holds at least half of its ground truth's content words (stems); abstention questions should get
+// nothing. Printed beside two plain baselines on the same messages, each injecting up to the same 9,000
+// characters: raw-message BM25, and per-term substring search.
+//
+//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|all] [--verbose] [--keep]
+//
+// Sets: sets/alpha (tuning) and sets/beta (held out: never read while tuning), synthetic sessions written by hand
+// by helpers who had not seen the code; real/tuning.json and real/heldout.json, labels of the real transcripts
+// in ../shared/corpus (written by a helper from the data alone).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isStopword, splitWords, stemWord } from '../../src/core/text.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const here = path.join(root, 'bench/capture');
+const corpus = path.resolve(root, '../shared/corpus/transcripts');
+// MF_BENCH_HOOKS=<folder> measures other built hooks (e.g. a previous commit's, built with --out-dir).
+const HOOKS = process.env.MF_BENCH_HOOKS ?? path.join(root, 'hooks');
+const CONTEXT_HOOK = path.join(HOOKS, 'prompt/memory-fabric-context.mjs');
+const SYNC_HOOK = path.join(HOOKS, 'stop/memory-fabric-sync.mjs');
+const BUDGET = 9000;
+
+interface Question {
+  id: string;
+  project: string;
+  category: string;
+  question: string;
+  answer: string;
+}
+interface Session {
+  project: string;
+  session: string;
+  date: string;
+  turns: Array<{ role: 'user' | 'assistant'; text: string }>;
+}
+interface Project {
+  name: string;
+  // Transcript files, in the order they are synced, each with its session id and whether it is a subagent's.
+  transcripts: Array<{ file: string; sessionId: string; subagent?: boolean }>;
+  // The raw messages the baselines search.
+  messages: string[];
+}
+
+const args = process.argv.slice(2);
+const setArg = args[args.indexOf('--set') + 1] ?? 'alpha';
+const verbose = args.includes('--verbose');
+const keep = args.includes('--keep');
+const sets = setArg === 'all' ? ['alpha', 'beta', 'real-tuning', 'real-heldout'] : setArg.split(',');
+
+const scratch = mkdtempSync(path.join(tmpdir(), 'mf-capture-'));
+
+function main(): void {
+  for (const set of sets) {
+    runSet(set);
+  }
+  if (!keep) {
+    rmSync(scratch, { recursive: true, force: true });
+  } else {
+    console.log(`kept ${scratch}`);
+  }
+}
+
+function runSet(set: string): void {
+  const { projects, questions } = set.startsWith('real') ? loadReal(set.slice(5)) : loadSynthetic(set);
+  if (projects.length === 0) {
+    console.log(`${set}: skipped (${set.startsWith('real') ? `no corpus at ${corpus}` : 'no sessions'})`);
+    return;
+  }
+  const banks = new Map<string, string>();
+  const sizes: string[] = [];
+  for (const project of projects) {
+    const dir = path.join(scratch, set, project.name);
+    mkdirSync(path.join(dir, '.git'), { recursive: true });
+    banks.set(project.name, dir);
+    let before = 0;
+    for (const transcript of project.transcripts) {
+      const payload = {
+        session_id: transcript.sessionId,
+        transcript_path: transcript.file,
+        cwd: dir,
+        hook_event_name: transcript.subagent ? 'SubagentStop' : 'Stop',
+        stop_hook_active: false,
+        ...(transcript.subagent ? { agent_transcript_path: transcript.file, agent_id: 'a', agent_type: 'general-purpose' } : {}),
+      };
+      const run = spawnSync(process.execPath, [SYNC_HOOK], { input: JSON.stringify(payload), env: hookEnv(dir), encoding: 'utf8' });
+      if (verbose) {
+        console.log(run.stdout.trim());
+      }
+      const after = bankBytes(path.join(dir, '.memories'));
+      sizes.push(`${project.name}/${path.basename(transcript.file).slice(0, 40)} +${Math.round((after - before) / 1024)} KB`);
+      before = after;
+    }
+  }
+  const rows = new Map<string, Row>();
+  const injectedSizes: number[] = [];
+  for (const question of questions) {
+    const dir = banks.get(question.project);
+    const project = projects.find((candidate) => candidate.name === question.project);
+    if (!dir || !project) {
+      continue;
+    }
+    const injected = askContextHook(dir, question.question);
+    const held = !abstainQ(question) && entityTexts(dir).some((text) => answered(text, question.answer));
+    injectedSizes.push(injected.length);
+    const bm25 = rankBm25(project.messages, question.question);
+    const substring = rankSubstring(project.messages, question.question);
+    const row = rows.get(question.category) ?? { n: 0, held: 0, ours: 0, bm25: 0, substring: 0, oursChars: 0, bm25Chars: 0 };
+    row.n += 1;
+    row.oursChars += injected.length;
+    row.bm25Chars += bm25.length;
+    const abstain = abstainQ(question);
+    row.held += Number(held);
+    row.ours += Number(abstain ? injected === '' : answered(injected, question.answer));
+    row.bm25 += Number(abstain ? bm25 === '' : answered(bm25, question.answer));
+    row.substring += Number(abstain ? substring === '' : answered(substring, question.answer));
+    rows.set(question.category, row);
+    if (verbose && (abstain ? injected !== '' : !answered(injected, question.answer))) {
+      console.log(`  MISS [${question.category}] ${question.question} -> want "${question.answer}"; got ${injected.length} chars`);
+    }
+  }
+  printTable(set, rows, injectedSizes);
+  const entities = countEntities([...banks.values()]);
+  console.log(
+    `  bank: ${sizes.length} syncs, ${entities.entities} entities, ${entities.statements} statements, ${entities.fileOnly} file-change-only entities (${((100 * entities.fileOnly) / Math.max(1, entities.entities)).toFixed(0)}%)`,
+  );
+  if (verbose) {
+    console.log(`  bytes added per sync: ${sizes.join(', ')}`);
+  }
+}
+
+interface Row {
+  n: number;
+  // The answer is held by one entity of the bank (its name and statements): what capture alone makes possible.
+  held: number;
+  ours: number;
+  bm25: number;
+  substring: number;
+  oursChars: number;
+  bm25Chars: number;
+}
+
+const abstainQ = (question: Question): boolean => question.answer.trim() === '';
+
+const entityTextCache = new Map<string, string[]>();
+// Each entity of a project's bank as one text: its name and its statements.
+function entityTexts(dir: string): string[] {
+  const cached = entityTextCache.get(dir);
+  if (cached) {
+    return cached;
+  }
+  const run = spawnSync(process.execPath, [path.join(HOOKS, 'cli/memory-fabric.mjs'), 'export'], {
+    cwd: dir,
+    env: hookEnv(dir),
+    encoding: 'utf8',
+  });
+  const texts = run.stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { type: string; name?: string; observations?: string[] })
+    .filter((record) => record.type === 'entity')
+    .map((record) => [record.name ?? '', ...(record.observations ?? [])].join('\n'));
+  entityTextCache.set(dir, texts);
+  return texts;
+}
+
+function printTable(set: string, rows: Map<string, Row>, sizes: number[]): void {
+  console.log(`\n${set}: answered (abstention: silent) — memory-fabric vs raw-message BM25 vs per-term substring`);
+  console.log(
+    `  ${'category'.padEnd(20)} ${'n'.padStart(4)} ${'held'.padStart(6)} ${'ours'.padStart(6)} ${'bm25'.padStart(6)} ${'substr'.padStart(6)} ${'chars ours'.padStart(11)} ${'chars bm25'.padStart(11)}`,
+  );
+  const total = {
+    n: 0,
+    held: 0,
+    ours: 0,
+    bm25: 0,
+    substring: 0,
+    oursChars: 0,
+    bm25Chars: 0,
+    answerable: 0,
+    oursAnswerable: 0,
+    bm25Answerable: 0,
+  };
+  for (const [category, row] of [...rows].sort()) {
+    console.log(
+      `  ${category.padEnd(20)} ${String(row.n).padStart(4)} ${(row.held / row.n).toFixed(2).padStart(6)} ${(row.ours / row.n).toFixed(2).padStart(6)} ${(row.bm25 / row.n).toFixed(2).padStart(6)} ${(row.substring / row.n).toFixed(2).padStart(6)} ${String(Math.round(row.oursChars / row.n)).padStart(11)} ${String(Math.round(row.bm25Chars / row.n)).padStart(11)}`,
+    );
+    total.n += row.n;
+    total.oursChars += row.oursChars;
+    total.bm25Chars += row.bm25Chars;
+    if (category !== 'abstention' && category !== 'unrelated') {
+      total.answerable += row.n;
+      total.oursAnswerable += row.ours;
+      total.held += row.held;
+      total.bm25Answerable += row.bm25;
+    }
+  }
+  const sorted = [...sizes].sort((a, b) => a - b);
+  const pick = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  console.log(
+    `  answerable: held ${(total.held / Math.max(1, total.answerable)).toFixed(2)}, ours ${(total.oursAnswerable / Math.max(1, total.answerable)).toFixed(2)}, bm25 ${(total.bm25Answerable / Math.max(1, total.answerable)).toFixed(2)}; mean injected chars ours ${Math.round(total.oursChars / total.n)} vs bm25 ${Math.round(total.bm25Chars / total.n)} (${((100 * total.oursChars) / Math.max(1, total.bm25Chars)).toFixed(0)}%); ours p50 ${pick(0.5)} p90 ${pick(0.9)} max ${pick(1)}`,
+  );
+}
+
+function hookEnv(dir: string): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH, HOME: dir, CLAUDE_PROJECT_DIR: dir, MEMORY_FABRIC_TIME_SOURCE: 'system' };
+}
+
+function askContextHook(dir: string, prompt: string): string {
+  const payload = {
+    session_id: 'later-session-0000',
+    transcript_path: path.join(dir, 'none.jsonl'),
+    cwd: dir,
+    hook_event_name: 'UserPromptSubmit',
+    prompt,
+  };
+  const run = spawnSync(process.execPath, [CONTEXT_HOOK], { input: JSON.stringify(payload), env: hookEnv(dir), encoding: 'utf8' });
+  const out = run.stdout.trim();
+  if (out === '') {
+    return '';
+  }
+  try {
+    const parsed = JSON.parse(out) as { hookSpecificOutput?: { additionalContext?: string } };
+    return parsed.hookSpecificOutput?.additionalContext ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function contentStems(text: string): string[] {
+  return [
+    ...new Set(
+      splitWords(text)
+        .filter((word) => !isStopword(word) && word.length > 1)
+        .map(stemWord),
+    ),
+  ];
+}
+
+// At least half of the answer's content words (as stems) appear in the text.
+function answered(text: string, answer: string): boolean {
+  if (text === '') {
+    return false;
+  }
+  const wanted = contentStems(answer);
+  const have = new Set(contentStems(text));
+  return wanted.length > 0 && wanted.filter((stem) => have.has(stem)).length * 2 >= wanted.length;
+}
+
+// The best messages by BM25 (k1 1.2, b 0.75), joined up to the budget.
+function rankBm25(messages: string[], query: string): string {
+  const docs = messages.map((message) => contentStems(message));
+  const lengths = messages.map((message) => splitWords(message).length);
+  const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, lengths.length);
+  const df = new Map<string, number>();
+  for (const doc of docs) {
+    for (const stem of doc) {
+      df.set(stem, (df.get(stem) ?? 0) + 1);
+    }
+  }
+  const terms = contentStems(query);
+  const scored = messages.map((message, index) => {
+    const counts = new Map<string, number>();
+    for (const word of splitWords(message)) {
+      const stem = stemWord(word);
+      counts.set(stem, (counts.get(stem) ?? 0) + 1);
+    }
+    let score = 0;
+    for (const term of terms) {
+      const tf = counts.get(term) ?? 0;
+      if (tf === 0) {
+        continue;
+      }
+      const n = df.get(term) ?? 0;
+      const idf = Math.log(1 + (messages.length - n + 0.5) / (n + 0.5));
+      score += (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * (lengths[index] ?? 0)) / average));
+    }
+    return { message, score };
+  });
+  return fill(
+    scored
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .map((entry) => entry.message),
+  );
+}
+
+// Messages holding the most distinct query words as substrings, joined up to the budget.
+function rankSubstring(messages: string[], query: string): string {
+  const words = [...new Set(splitWords(query).filter((word) => !isStopword(word) && word.length > 2))];
+  const scored = messages.map((message) => {
+    const lower = message.toLowerCase();
+    return { message, score: words.filter((word) => lower.includes(word)).length };
+  });
+  return fill(
+    scored
+      .filter((entry) => entry.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .map((entry) => entry.message),
+  );
+}
+
+function fill(ranked: string[]): string {
+  let out = '';
+  for (const message of ranked) {
+    const piece = message.slice(0, BUDGET - out.length);
+    out += `${piece}\n`;
+    if (out.length >= BUDGET) {
+      break;
+    }
+  }
+  return out.trim();
+}
+
+function loadSynthetic(set: string): { projects: Project[]; questions: Question[] } {
+  const dir = path.join(here, 'sets', set);
+  if (!existsSync(path.join(dir, 'sessions'))) {
+    return { projects: [], questions: [] };
+  }
+  const sessions = readdirSync(path.join(dir, 'sessions'))
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(path.join(dir, 'sessions', file), 'utf8')) as Session)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.session.localeCompare(b.session));
+  const projects = new Map<string, Project>();
+  for (const session of sessions) {
+    const project = projects.get(session.project) ?? { name: session.project, transcripts: [], messages: [] };
+    const sessionId = uuidOf(session.session);
+    const file = path.join(scratch, set, 'transcripts', `${session.session}.jsonl`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, transcriptOf(session, sessionId));
+    project.transcripts.push({ file, sessionId });
+    project.messages.push(...session.turns.map((turn) => turn.text));
+    projects.set(session.project, project);
+  }
+  const questions = (JSON.parse(readFileSync(path.join(dir, 'questions.json'), 'utf8')) as { questions: Question[] }).questions;
+  return { projects: [...projects.values()], questions };
+}
+
+// A session as Claude Code writes it: one user or assistant line per turn, a minute apart, on the session's date.
+function transcriptOf(session: Session, sessionId: string): string {
+  let parent: string | null = null;
+  return session.turns
+    .map((turn, index) => {
+      const uuid = `${sessionId.slice(0, 24)}${String(index).padStart(12, '0')}`;
+      const time = new Date(Date.parse(`${session.date}T10:00:00Z`) + index * 60_000).toISOString();
+      const message =
+        turn.role === 'user'
+          ? { role: 'user', content: turn.text }
+          : { role: 'assistant', model: 'claude-sonnet-4-5', content: [{ type: 'text', text: turn.text }] };
+      const line = {
+        parentUuid: parent,
+        isSidechain: false,
+        type: turn.role,
+        message,
+        uuid,
+        timestamp: time,
+        cwd: '/project',
+        sessionId,
+        version: '2.1.197',
+      };
+      parent = uuid;
+      return `${JSON.stringify(line)}\n`;
+    })
+    .join('');
+}
+
+function uuidOf(name: string): string {
+  let hash = 0x811c9dc5;
+  for (const char of name) {
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  }
+  const hex = (hash.toString(16).padStart(8, '0') + name.length.toString(16).padStart(4, '0')).padEnd(32, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function loadReal(half: string): { projects: Project[]; questions: Question[] } {
+  const file = path.join(here, 'real', `${half}.json`);
+  if (!existsSync(corpus) || !existsSync(file)) {
+    return { projects: [], questions: [] };
+  }
+  const labels = JSON.parse(readFileSync(file, 'utf8')) as {
+    items: Array<{ id: string; project: string; question: string; answer: string; label: string }>;
+    unrelated: Array<{ id: string; project: string; question: string }>;
+  };
+  const byProject: Record<string, string[]> = {
+    spotter: readdirSync(corpus).filter((name) => name.startsWith('marot__spotter__')),
+    'claude-code-viewer': readdirSync(corpus).filter((name) => name.startsWith('d-kimuson__')),
+    'claude-reliability': readdirSync(corpus).filter((name) => name.startsWith('DRMacIver__')),
+    fasthooks: readdirSync(corpus).filter((name) => name.startsWith('oneryalcin__')),
+  };
+  const projects: Project[] = Object.entries(byProject).map(([name, files]) => {
+    const ordered = [...files].sort(
+      (a, b) => Number(a.includes('__subagents__')) - Number(b.includes('__subagents__')) || a.localeCompare(b),
+    );
+    return {
+      name,
+      transcripts: ordered.map((file) => ({
+        file: path.join(corpus, file),
+        sessionId: sessionIdOf(path.join(corpus, file)),
+        subagent: file.includes('__subagents__'),
+      })),
+      messages: ordered.flatMap((file) => proseOf(path.join(corpus, file))),
+    };
+  });
+  const questions: Question[] = [
+    ...labels.items.map((item) => ({
+      id: item.id,
+      project: item.project,
+      category: 'labelled',
+      question: item.question,
+      answer: item.answer,
+    })),
+    ...labels.unrelated.map((item) => ({ id: item.id, project: item.project, category: 'unrelated', question: item.question, answer: '' })),
+  ];
+  return { projects, questions };
+}
+
+function sessionIdOf(file: string): string {
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    try {
+      const record = JSON.parse(line) as { sessionId?: unknown };
+      if (typeof record.sessionId === 'string') {
+        return record.sessionId;
+      }
+    } catch {
+      // not JSON
+    }
+  }
+  return uuidOf(path.basename(file));
+}
+
+// The prose of a transcript's user and assistant lines (what a raw-message search would index).
+function proseOf(file: string): string[] {
+  const messages: string[] = [];
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    let record: { type?: unknown; message?: { content?: unknown } };
+    try {
+      record = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    if ((record.type !== 'user' && record.type !== 'assistant') || !record.message) {
+      continue;
+    }
+    const content = record.message.content;
+    const text =
+      typeof content === 'string'
+        ? content
+        : Array.isArray(content)
+          ? content.map((block: { type?: string; text?: string }) => (block.type === 'text' ? (block.text ?? '') : '')).join('\n')
+          : '';
+    if (text.trim() !== '') {
+      messages.push(text);
+    }
+  }
+  return messages;
+}
+
+function bankBytes(dir: string): number {
+  if (!existsSync(dir)) {
+    return 0;
+  }
+  let total = 0;
+  for (const entry of readdirSync(dir, { recursive: true })) {
+    const full = path.join(dir, String(entry));
+    if (!String(entry).startsWith('.state') && statSync(full).isFile()) {
+      total += statSync(full).size;
+    }
+  }
+  return total;
+}
+
+function countEntities(dirs: string[]): { entities: number; statements: number; fileOnly: number } {
+  let entities = 0;
+  let statements = 0;
+  let fileOnly = 0;
+  for (const dir of dirs) {
+    const file = path.join(dir, '.memories/context/knowledge-graph.index.jsonc');
+    if (!existsSync(file)) {
+      continue;
+    }
+    const graph = JSON.parse(readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '')) as {
+      entities: Array<{ entityType: string; observations: string[] }>;
+    };
+    entities += graph.entities.length;
+    for (const entity of graph.entities) {
+      statements += entity.observations.length;
+      if (entity.entityType === 'file' && entity.observations.every((text) => /Changed in this session|^Changed /.test(text))) {
+        fileOnly += 1;
+      }
+    }
+  }
+  return { entities, statements, fileOnly };
+}
+
+main();

@@ -1,0 +1,109 @@
+// Which entity a statement is about: the most specific thing it names (a code identifier or config key, a file, a
+// technology), else the session. And the relations its own words state between the things it names ("X uses Y",
+// "X depends on Y", "X replaces Y", "X fixes Y", "X is part of Y"), never mere nearness in the transcript.
+import type { GraphRelation } from '../graph.ts';
+import { canonicalTechnology, findTechnologyMentions } from '../technologies.ts';
+
+export interface Mention {
+  name: string;
+  entityType: 'component' | 'config' | 'file' | 'technology';
+  index: number;
+}
+
+const CODE_SPAN = /`([^`\n]{1,80})`/g;
+const FILE_PATH =
+  /(?:^|[\s("'])((?:\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]+\.\w{1,6}|[\w-]+\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|sql|sh|css|scss|html|env|cfg|ini|conf|md))\b/g;
+const IDENTIFIER = /\b([a-z]+[A-Z][A-Za-z0-9]{1,40}|[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+){1,6}|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+){1,6})\b/g;
+const FILE_EXTENSION =
+  /\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|sql|sh|css|scss|html|env|cfg|ini|conf|md|lock)$/;
+const NOT_AN_IDENTIFIER = /^(?:\d[\d.]*|true|false|null|none|undefined|yes|no|on|off)$/i;
+
+// The things a statement names, in order: code spans, file paths, identifiers written bare, technologies.
+export function findMentions(text: string): Mention[] {
+  const mentions: Mention[] = [];
+  const add = (name: string, entityType: Mention['entityType'], index: number): void => {
+    const clean = name.replace(/^[./]+(?=\w)/, '').replace(/[.,:;]+$/, '');
+    if (clean.length < 3 || clean.length > 80 || NOT_AN_IDENTIFIER.test(clean)) {
+      return;
+    }
+    if (!mentions.some((mention) => mention.name.toLowerCase() === clean.toLowerCase())) {
+      mentions.push({ name: clean, entityType, index });
+    }
+  };
+  for (const match of text.matchAll(CODE_SPAN)) {
+    const span = (match[1] ?? '').trim();
+    const assignment = /^([A-Za-z_][\w.-]{1,40})\s?[=:]/.exec(span);
+    const technology = canonicalTechnology(span);
+    if (technology) {
+      add(technology, 'technology', match.index);
+    } else if (assignment?.[1]) {
+      add(assignment[1], 'config', match.index);
+    } else if (/\s/.test(span) || /^[-$>]/.test(span)) {
+      // A command or a snippet, not a name.
+    } else if (span.includes('/') || FILE_EXTENSION.test(span)) {
+      add(span, 'file', match.index);
+    } else if (/^[A-Z][A-Z0-9_]{2,}$/.test(span) || /^[a-z][\w-]*\.[a-z][\w.-]*$/.test(span)) {
+      add(span, 'config', match.index);
+    } else {
+      add(span.replace(/\(\)$/, ''), 'component', match.index);
+    }
+  }
+  const outsideCode = text.replace(CODE_SPAN, (span) => ' '.repeat(span.length));
+  for (const match of outsideCode.matchAll(FILE_PATH)) {
+    add(match[1] ?? '', 'file', match.index);
+  }
+  for (const match of outsideCode.matchAll(IDENTIFIER)) {
+    const word = match[1] ?? '';
+    add(word, /^[A-Z][A-Z0-9_]+$/.test(word) ? 'config' : 'component', match.index);
+  }
+  for (const mention of findTechnologyMentions(outsideCode)) {
+    add(mention.name, 'technology', mention.index);
+  }
+  return mentions;
+}
+
+// The entity a statement is about: the first code name or config key, else the first file, else the first technology.
+export function pickSubject(mentions: readonly Mention[]): Mention | undefined {
+  for (const type of ['config', 'component', 'file', 'technology'] as const) {
+    const found = mentions.find((mention) => mention.entityType === type);
+    if (found) {
+      return found;
+    }
+  }
+  return undefined;
+}
+
+const RELATION_WORDS: ReadonlyArray<[RegExp, string, boolean]> = [
+  [/^\s*(?:now\s+)?(?:uses|use|is using|runs on|is built on|talks to|calls|reads from|writes to)\s+(?:the\s+|a\s+)?$/i, 'uses', false],
+  [/^\s*(?:depends on|relies on|requires|needs)\s+(?:the\s+|a\s+)?$/i, 'depends_on', false],
+  [/^\s*(?:is part of|belongs to|lives in|is in|sits in)\s+(?:the\s+|a\s+)?$/i, 'part_of', false],
+  [/^\s*(?:replaces|replaced|supersedes|is replacing)\s+(?:the\s+|a\s+)?$/i, 'replaces', false],
+  [/^\s*(?:instead of|rather than|over)\s+(?:the\s+|a\s+)?$/i, 'replaces', false],
+  [/^\s*(?:fixes|fixed|resolves|resolved)\s+(?:the\s+|a\s+)?$/i, 'fixes', false],
+  [/^\s*(?:is caused by|was caused by|comes from|came from)\s+(?:the\s+|a\s+)?$/i, 'caused_by', false],
+  [/^\s*(?:for|as the|as a|as our)\s+$/i, 'used_for', false],
+];
+
+// Relations the statement states between two things it names, from the words between them.
+export function relationsBetween(text: string, mentions: readonly Mention[]): GraphRelation[] {
+  const ordered = [...mentions].sort((a, b) => a.index - b.index);
+  const relations: GraphRelation[] = [];
+  for (let position = 0; position + 1 < ordered.length; position += 1) {
+    const from = ordered[position];
+    const to = ordered[position + 1];
+    if (!from || !to) {
+      continue;
+    }
+    const between = text.slice(from.index + from.name.length + (text[from.index] === '`' ? 2 : 0), to.index).replace(/`/g, '');
+    if (between.length > 40) {
+      continue;
+    }
+    for (const [pattern, relationType] of RELATION_WORDS) {
+      if (pattern.test(between)) {
+        relations.push({ from: from.name, to: to.name, relationType });
+        break;
+      }
+    }
+  }
+  return relations;
+}

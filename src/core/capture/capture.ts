@@ -1,0 +1,233 @@
+// Capture: the statements of a session, attached to the entities they are about. For each text source
+// (sources.ts): split into statements (segment.ts), keep the salient ones with their kind (classify.ts), attach
+// each to its subject (attach.ts) as an observation tagged with its date, session and kind (statement.ts).
+// Besides: the user's preferences in one entity, the stack with each technology's role, decisions proposed by
+// one side and confirmed by the other, what the session did. Supersession of older statements happens when the
+// delta is merged into the graph (supersede-statements.ts), where the older statements are.
+import { clip, type DeltaBuilder } from '../delta-builder.ts';
+import { normalizeSentence } from '../normalize-sentence.ts';
+import { formatStatement, type StatementKind } from '../statement.ts';
+import { findTechnologyMentions } from '../technologies.ts';
+import type { TranscriptMessage } from '../transcript.ts';
+import { sessionEntityName } from '../extract-tools.ts';
+import { findMentions, pickSubject, relationsBetween } from './attach.ts';
+import { type Classified, classifyStatement, PROPOSAL, type SourceKind } from './classify.ts';
+import { MAX_STATEMENT_CHARS, splitStatements } from './segment.ts';
+import { readSources, type SourceState } from './sources.ts';
+
+// The entity every session start reads: how the user likes to work.
+export const PREFERENCES_ENTITY = 'user-preferences';
+// Code conventions of the project ("never commit to main", "every handler validates with zod").
+export const CONVENTIONS_ENTITY = 'project-conventions';
+// At most this many statements are kept from one session (the bank stays reviewable in git).
+export const MAX_STATEMENTS_PER_SESSION = 400;
+// At most this many statements are kept from one message, the most salient first.
+const MAX_PER_MESSAGE: Record<SourceKind, number> = {
+  user: 6,
+  assistant: 10,
+  summary: 30,
+  commit: 8,
+  pr: 12,
+  plan: 20,
+  todo: 40,
+  subagent: 15,
+};
+
+export interface CaptureContext {
+  sessionId?: string;
+  projectName?: string;
+}
+
+// Carried from one sync of a session to the next (kept with the session's cursor).
+export interface CaptureState extends SourceState {
+  // What the assistant last proposed, waiting for the user's answer.
+  proposal?: { statements: string[]; subject?: string; subjectType?: string };
+  // Statements kept so far in this session.
+  kept?: number;
+}
+
+export interface CaptureStats {
+  statementsSeen: number;
+  statementsKept: number;
+  byKind: Partial<Record<StatementKind, number>>;
+}
+
+const CONFIRMATION =
+  /^(?:yes|yep|yeah|yup|right|exactly|correct|agreed|agree|sounds good|sounds right|perfect|great|good call|ok(?:ay)?[,.!]?\s+(?:do|go|let's|ship)|do (?:it|that)|go (?:ahead|for it|with (?:it|that|option))|ship it|settled|lgtm|looks good|that works|makes sense|let's do (?:it|that)|fine by me|works for me)\b/i;
+const TASK_REQUEST =
+  /^(?:please\s+|can you\s+|could you\s+|let's\s+|i want (?:you )?to\s+|i need (?:you )?to\s+)?(?:create|implement|add|fix|port|refactor|update|remove|delete|migrate|build|write|rewrite|convert|set up|setup|introduce|replace|rename|upgrade|integrate|optimi[sz]e|document|make|wire|hook up|investigate|debug|review)\b/i;
+const CORRECTION = /^(?:no|nope|not quite|not really|actually|instead|rather|hmm,? no|wait)\b[,.!]?\s*(.{6,})$/i;
+
+// Adds the session's statements to the builder; returns the state to carry and what was kept.
+export function captureStatements(
+  builder: DeltaBuilder,
+  messages: readonly TranscriptMessage[],
+  context: CaptureContext,
+  state: CaptureState = {},
+  // Normalized sentences another extractor already stored (normalizeSentence), not written twice.
+  taken: ReadonlySet<string> = new Set(),
+): { state: CaptureState; stats: CaptureStats } {
+  const stats: CaptureStats = { statementsSeen: 0, statementsKept: 0, byKind: {} };
+  const { sources, state: sourceState } = readSources(messages, state);
+  let proposal = state.proposal;
+  let kept = state.kept ?? 0;
+  const sessionName = sessionEntityName(context.sessionId);
+  const project = context.projectName;
+
+  for (const source of sources) {
+    const date = source.message.timestamp?.slice(0, 10);
+    const session = context.sessionId ?? source.message.sessionId;
+    const write = (entity: string | undefined, entityType: string, text: string, kind: StatementKind): string | undefined => {
+      if (!entity) {
+        return undefined;
+      }
+      const observation = formatStatement({
+        text: clip(text, MAX_STATEMENT_CHARS),
+        kind,
+        ...(date ? { date } : {}),
+        ...(session ? { session } : {}),
+      });
+      stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
+      return builder.addEntity(entity, entityType, 0.8, observation);
+    };
+
+    // A user's answer to the assistant's last proposal turns it into a decision (or amends it).
+    if (source.kind === 'user' && proposal) {
+      const answer = source.text.trim();
+      const correction = CORRECTION.exec(answer);
+      if (CONFIRMATION.test(answer)) {
+        for (const text of proposal.statements) {
+          write(proposal.subject ?? sessionName, proposal.subjectType ?? 'session', `Agreed: ${withoutProposalCue(text)}`, 'decision');
+        }
+      } else if (correction?.[1]) {
+        const first = proposal.statements[0] ?? '';
+        write(
+          proposal.subject ?? sessionName,
+          proposal.subjectType ?? 'session',
+          `${clip(withoutProposalCue(first), 150)} — amended by the user: ${clip(correction[1], 140)}`,
+          'decision',
+        );
+      }
+      proposal = undefined;
+    }
+
+    // A request of the user is what the session set out to do.
+    let request: string | undefined;
+    if (source.kind === 'user' && sessionName) {
+      const line = source.text.split('\n')[0]?.trim() ?? '';
+      if (TASK_REQUEST.test(line) && line.length >= 15 && !line.endsWith('?')) {
+        request = normalizeSentence(line);
+        write(sessionName, 'session', `Requested: ${clip(line, 200)}`, 'todo');
+      }
+    }
+
+    const candidates: Array<Classified & { order: number }> = [];
+    for (const raw of splitStatements(source.text)) {
+      stats.statementsSeen += 1;
+      const classified = classifyStatement(raw, source.kind);
+      if (classified) {
+        candidates.push({ ...classified, order: candidates.length });
+      }
+    }
+    const chosen = candidates
+      .sort((a, b) => b.salience - a.salience || a.order - b.order)
+      .slice(0, MAX_PER_MESSAGE[source.kind])
+      .sort((a, b) => a.order - b.order);
+
+    const proposals: string[] = [];
+    let proposalSubject: { name: string; type: string } | undefined;
+    for (const statement of chosen) {
+      if (kept >= MAX_STATEMENTS_PER_SESSION) {
+        break;
+      }
+      if (taken.has(normalizeSentence(statement.text)) || normalizeSentence(statement.text) === request) {
+        continue;
+      }
+      kept += 1;
+      stats.statementsKept += 1;
+      const mentions = findMentions(statement.text);
+      const subject = pickSubject(mentions);
+      const kind = statement.kind;
+      if (kind === 'preference') {
+        write(PREFERENCES_ENTITY, 'preference', statement.text, 'preference');
+      } else if (kind === 'convention' && source.kind === 'user') {
+        write(CONVENTIONS_ENTITY, 'convention', statement.text, 'convention');
+      } else if (source.kind === 'todo') {
+        write(sessionName, 'session', statement.text, /^Done:/.test(statement.text) ? 'done' : 'todo');
+      } else if (subject) {
+        const type =
+          subject.entityType === 'component' && /(?:Error|Exception)$|^E[A-Z]{3,}$/.test(subject.name) ? 'error' : subject.entityType;
+        write(subject.name, type, statement.text, kind);
+        if (sessionName && (kind === 'done' || kind === 'todo')) {
+          write(sessionName, 'session', statement.text, kind);
+        }
+      } else {
+        write(sessionName ?? project, sessionName ? 'session' : 'project', statement.text, kind);
+      }
+      for (const relation of relationsBetween(statement.text, mentions)) {
+        builder.addRelation(relation.from, relation.relationType, relation.to);
+      }
+      recordStack(builder, statement.text, kind, source.kind, project, write);
+      if (source.kind === 'assistant' && PROPOSAL.test(statement.text)) {
+        proposals.push(statement.text);
+        proposalSubject ??= subject ? { name: subject.name, type: subject.entityType } : undefined;
+      }
+    }
+    if (source.kind === 'assistant') {
+      proposal =
+        proposals.length > 0
+          ? {
+              statements: proposals.slice(-3),
+              ...(proposalSubject ? { subject: proposalSubject.name, subjectType: proposalSubject.type } : {}),
+            }
+          : undefined;
+    }
+  }
+
+  const next: CaptureState = { ...sourceState, ...(proposal ? { proposal } : {}), ...(kept > 0 ? { kept } : {}) };
+  return { state: next, stats };
+}
+
+const ROLE_AFTER =
+  /^\s*(?:\d[\w.]*\s+)?(?:\([^)]{0,40}\)\s*)?(?:for|as (?:the|our|a|an))\s+([a-z][\w /-]{2,40}?)(?=[,.;:)]|\s+(?:and (?:a |an |the )?[A-Z]|with|because|since|so|but|instead|rather|in|on)\b|$)/;
+const LABEL_BEFORE = /(?:^|: )([A-Z][\w /-]{2,30}): $/;
+// Headings and labels that name a part of a message, not a role in the project.
+const GENERIC_LABEL =
+  /^(?:summary|overview|notes?|features?|key features|highlights|details|changes|status|result|results|next steps?|todo|done|stack|tech stack|the stack|example|usage|context|background|plan|step \d+|phase \d+|option \w+)$/i;
+const USE_VERB =
+  /\b(?:use|uses|using|used|with|on|chose|pick|go with|switch|stick with|standardi[sz]e on|adopt|running|run|built|our|stack)\b/i;
+
+// The stack: each technology the session says the project uses, with its role ("Redis: caching and rate limits").
+function recordStack(
+  builder: DeltaBuilder,
+  text: string,
+  kind: StatementKind,
+  source: SourceKind,
+  project: string | undefined,
+  write: (entity: string | undefined, entityType: string, text: string, kind: StatementKind) => string | undefined,
+): void {
+  const plain = text.replace(/`/g, '');
+  const mentions = findTechnologyMentions(plain);
+  if (mentions.length === 0) {
+    return;
+  }
+  const stated = kind === 'decision' || source === 'user' || source === 'summary' || USE_VERB.test(plain);
+  for (const mention of mentions) {
+    const after = plain.slice(mention.index + mention.name.length, mention.index + mention.name.length + 80);
+    const before = plain.slice(Math.max(0, mention.index - 40), mention.index);
+    const role = ROLE_AFTER.exec(after)?.[1] ?? LABEL_BEFORE.exec(before)?.[1];
+    if (role && !GENERIC_LABEL.test(role)) {
+      write(mention.name, 'technology', `${mention.name}: ${role.trim()}`, 'fact');
+    }
+    if (project && (stated || role)) {
+      builder.addRelation(project, 'uses', builder.addEntity(mention.name, 'technology', 0.8));
+    }
+  }
+}
+
+// "I'd suggest we keep the limit at 7" -> "keep the limit at 7".
+const withoutProposalCue = (text: string): string =>
+  text.replace(
+    /^(?:(?:so|ok|okay),?\s+)?(?:i'd suggest|i suggest|i'd recommend|i recommend|i propose|my recommendation is|my suggestion is|how about)\s+(?:that\s+)?(?:we\s+)?/i,
+    '',
+  );

@@ -1,0 +1,149 @@
+// What a statement is (its kind) and how much project knowledge it carries (its salience), by rules: no LLM.
+// The rules and their measured effect are in docs/capture.md. Every pattern here runs on one statement of at most
+// ~300 characters (segment.ts), has no nested quantifiers, and so costs time linear in the statement.
+import type { StatementKind } from '../statement.ts';
+import { findTechnologies } from '../technologies.ts';
+
+// Where a statement came from: who said it and in what form.
+export type SourceKind = 'user' | 'assistant' | 'summary' | 'commit' | 'pr' | 'plan' | 'todo' | 'subagent';
+
+export interface Classified {
+  // The statement without leading filler ("You're right, the cause was X" -> "the cause was X").
+  text: string;
+  kind: StatementKind;
+  salience: number;
+  // What made it salient, for the score breakdown and the docs.
+  features: string[];
+}
+
+// Statements below this salience are dropped.
+export const MIN_SALIENCE = 1;
+
+// Interjections and acknowledgements that open a sentence and carry nothing ("Great question!", "You're right,").
+const LEADING_FILLER =
+  /^(?:(?:great|good|excellent|perfect|nice|awesome|sure|okay|ok|alright|right|yes|yeah|yep|absolutely|exactly|got it|understood|thanks|thank you|hmm|ah|oh|i see|you're (?:absolutely )?right|that's (?:a )?(?:great|good) (?:question|point|idea|catch))[!,.:;\s-]+)+/i;
+// Whole statements that narrate the next step or are pure courtesy.
+const NARRATION =
+  /^(?:i'll (?!always|never)|i will (?!always|never)|let me|let's (?:take a look|look|check|see|start|begin|run|read|open|verify|explore|examine|try)|i'll (?:now |first |then |start |begin |go ahead and |take a look|look|check|read|run|open|search|explore|examine|verify|investigate|update|create|add|write|fix|make|try)|i will (?:now |first )?(?:check|look|read|run|open|search|update|create|add|write|fix)|i'm going to|i am going to|now (?:let me|i'll|i will|i need to)|first,? (?:let me|i'll)|next,? (?:let me|i'll)|i need to (?:check|look|read|see|find|understand)|looking at|checking|reading|searching|running|here's (?:what i|my plan|the plan)|i can see|i see that|i notice|this (?:looks|seems) (?:good|right|correct)|(?:the )?tests? (?:are )?(?:still )?running|done\.?$|good\.?$|perfect\.?$|great\.?$|let me know|feel free|hope this helps|happy to help|would you like|do you want|shall i|should i)\b/i;
+
+const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
+  [
+    'cause',
+    /\b(?:root cause|the cause|caused by|because of|due to|the culprit|the (?:real )?(?:problem|issue|bug) (?:was|is)|failed because|fails because|was failing because|happens (?:when|because)|the reason (?:was|is)|turned out|it was (?:the|a|an)|comes from)\b/i,
+  ],
+  [
+    'fix',
+    /\b(?:fixed (?:by|it|this|the)|the fix (?:was|is)|to fix (?:this|it)|fix(?:ed)? (?:was|is) to|resolved (?:by|it)|solved (?:by|it)|the solution (?:was|is)|workaround|now (?:passes|works|succeeds)|(?:passes|works) (?:now|again)|by (?:adding|changing|raising|lowering|setting|removing|increasing|switching|pinning|upgrading|downgrading|wrapping|moving|using))\b/i,
+  ],
+  [
+    'warning',
+    /\b(?:gotcha|careful|beware|watch out|be aware|note that|keep in mind|don't forget|do not forget|important:|caveat|pitfall|warning:|make sure (?:to|that|you)|otherwise|breaks? (?:if|when)|will fail (?:if|when|unless))\b/i,
+  ],
+  [
+    'decision',
+    /\b(?:decided|decision|we chose|i chose|chose to|opted|settled (?:on|for)|agreed|going with|go with|let'?s (?:use|go|switch|stick|keep|do|drop|move|add|make)|we'?ll (?:use|go|switch|keep|stick)|we will (?:use|go|switch|keep)|i want to use|we want to use|stick with|sticking with|switch(?:ed|ing)? (?:from|to|over)|migrat(?:e|ed|ing) (?:from|to)|instead of|rather than|in favou?r of|replac(?:e|ed|ing) \S+ with|drop(?:ped|ping)? (?:the )?\S+ (?:for|in favou?r)|we use|we're using|we are using|our (?:stack|database|db|cache|queue|backend|frontend|orm|auth) (?:is|will be)|use \S+ for)\b/i,
+  ],
+  [
+    'convention',
+    /\b(?:always|never|must(?: not)?|should always|should never|don'?t ever|do not ever|convention|by convention|the rule is|we (?:always|never)|every (?:endpoint|handler|function|test|commit|pr|module))\b/i,
+  ],
+  [
+    'todo',
+    /\b(?:todo|to-do|next step|next steps|still (?:need|needs|have) to|remaining|left to do|follow-up|follow up|later we|we should (?:later|eventually)|not (?:yet|done yet)|pending)\b/i,
+  ],
+  [
+    'done',
+    /^(?:(?:i've|i have|we've|we have) (?:now )?(?:added|created|implemented|fixed|updated|built|written|wired|moved|renamed|removed|refactored|replaced|switched|migrated|set up|configured)|(?:added|created|implemented|fixed|updated|built|wrote|wired|moved|renamed|removed|refactored|replaced|switched|migrated|introduced|configured)\b|done:|completed:|✅)/i,
+  ],
+];
+
+// The user's preferences about how the assistant works with them (for every session start).
+const PREFERENCE =
+  /\b(?:i (?:prefer|like|love|hate|dislike|want you to|'d rather|would rather|'d like you to|expect)|i don't (?:like|want)|please (?:always|never|don't|do not|keep|stop|avoid|use|write|answer|respond|be)|don't (?:ever |)(?:give|write|add|use|explain|apologi[sz]e|summari[sz]e|ask)|(?:keep|make) (?:it|answers|responses|replies|explanations) (?:short|brief|concise|terse)|be (?:concise|brief|terse)|no emojis?|(?:concise|short|brief|terse|detailed|verbose) (?:answers|responses|replies|explanations)|bullet points|tests? first|my preference)\b/i;
+
+// What the assistant proposes; the user's answer may make it a decision (capture.ts).
+export const PROPOSAL =
+  /\b(?:i'd suggest|i suggest|i'd recommend|i recommend|i propose|i'd propose|my recommendation|my suggestion|we could|we should|how about|i'd go with|i would go with|the best option|the simplest option|i'd keep|i'd use|option [a-c1-3]\b|my vote)/i;
+const HEDGE = /\b(?:maybe|perhaps|might|not sure|what if|if we|should we|could we|shall we|whether|unless|i wonder)\b/i;
+const CODE_SPAN = /`[^`\n]{1,120}`/;
+const IDENTIFIER = /\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*)\b/;
+const PATH =
+  /(?:^|[\s(`'"])(?:\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]+|\b[\w-]+\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|md|sql|sh|css|scss|html|env|lock|cfg|ini|conf)\b/;
+const NUMBER_UNIT =
+  /\b\d+(?:\.\d+)?\s?(?:ms|s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|weeks?|kb|mb|gb|tb|%|px|rem|rps|qps|req|requests|x|k|m|retries|attempts|items|rows|connections|workers|threads|cores|chars|characters|tokens|lines|per)\b/i;
+const VERSION = /\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:version|v)\s?\d+\b/i;
+const KEY_VALUE = /\b[\w.-]{2,40}\s?(?:=|:)\s?[\w"'./:-]{1,60}/;
+// Words of a plain declarative sentence about the project (a design explained in prose).
+const DECLARATIVE =
+  /\b(?:is|are|was|were|uses|use|stores?|holds?|runs?|handles?|returns?|calls?|reads?|writes?|sends?|keeps?|lives?|sits?|expires?|rotates?|caches?|validates?|needs?|requires?|depends|means|works|takes?|gets?|goes|has|have|contains?|supports?|lets?|points?|maps?|wraps?)\b/i;
+const CONTENT_WORD = /\b[a-z][a-z'-]{3,}\b/gi;
+
+// Classifies a statement; undefined when it is filler, a question, or carries too little to keep.
+export function classifyStatement(raw: string, source: SourceKind): Classified | undefined {
+  const text = raw.replace(LEADING_FILLER, '').trim();
+  if (text.length < 8 || /\?\s*$/.test(text)) {
+    return undefined;
+  }
+  if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text)) {
+    return undefined;
+  }
+  const features: string[] = [];
+  let salience = 0;
+  const add = (feature: string, weight: number): void => {
+    features.push(feature);
+    salience += weight;
+  };
+  if (CODE_SPAN.test(text)) {
+    add('code', 1);
+  }
+  if (IDENTIFIER.test(text)) {
+    add('identifier', 1);
+  }
+  if (PATH.test(text)) {
+    add('path', 1);
+  }
+  if (findTechnologies(text).length > 0) {
+    add('technology', 1);
+  }
+  if (NUMBER_UNIT.test(text) || VERSION.test(text)) {
+    add('number', 0.5);
+  }
+  if (KEY_VALUE.test(text)) {
+    add('key-value', 0.5);
+  }
+  let kind: StatementKind = 'fact';
+  if (source === 'user' && PREFERENCE.test(text)) {
+    kind = 'preference';
+  } else {
+    for (const [cueKind, cue] of KIND_CUES) {
+      if (cue.test(text)) {
+        kind = cueKind;
+        break;
+      }
+    }
+  }
+  // A hedge ("maybe", "not sure", "what if") is no decision, whatever its words.
+  if (kind === 'decision' && HEDGE.test(text)) {
+    kind = 'fact';
+  }
+  if (kind !== 'fact') {
+    add(`cue:${kind}`, 1);
+  }
+  if (source === 'commit' || source === 'pr' || source === 'plan' || source === 'todo') {
+    add(`source:${source}`, 1);
+    if (kind === 'fact' && (source === 'commit' || source === 'pr')) {
+      kind = 'done';
+    }
+  }
+  if (source === 'assistant' && PROPOSAL.test(text)) {
+    add('proposal', 0.5);
+  }
+  const contentWords = text.match(CONTENT_WORD)?.length ?? 0;
+  if (contentWords >= 4 && DECLARATIVE.test(text)) {
+    add('declarative', source === 'user' ? 0.5 : 0.75);
+  }
+  if (contentWords >= 8) {
+    add('long', 0.25);
+  }
+  return salience >= MIN_SALIENCE ? { text, kind, salience, features } : undefined;
+}

@@ -1,0 +1,220 @@
+// Prose to statements: sentences, list items and table rows, code spans kept whole, fenced code dropped, each at
+// most MAX_STATEMENT_CHARS (longer ones split at clause boundaries, then at a word). One pass over the text: every
+// step scans forward only, so the work is linear in the input whatever its shape.
+
+export const MAX_STATEMENT_CHARS = 300;
+const MIN_STATEMENT_CHARS = 12;
+// A heading this short is kept as the topic of the list items and table rows under it ("Caching: Redis, 5 min TTL").
+const MAX_TOPIC_CHARS = 48;
+
+// The statements of a text, in order.
+export function splitStatements(text: string): string[] {
+  const statements: string[] = [];
+  let topic = '';
+  let paragraph: string[] = [];
+  let headerRow: string | undefined;
+  const releaseRow = (): void => {
+    if (headerRow) {
+      pushSentences(headerRow, topic, statements);
+      headerRow = undefined;
+    }
+  };
+  const flush = (): void => {
+    if (paragraph.length > 0) {
+      pushSentences(paragraph.join(' '), '', statements);
+      paragraph = [];
+    }
+  };
+  for (const line of proseLines(text)) {
+    const trimmed = line.trim();
+    if (trimmed === '') {
+      flush();
+      continue;
+    }
+    const heading = /^#{1,6}\s+(.*)$/.exec(trimmed);
+    if (heading) {
+      flush();
+      const title = cleanInline(heading[1] ?? '').replace(/[:.]$/, '');
+      topic = title.length <= MAX_TOPIC_CHARS ? title : '';
+      if (title.length > MAX_TOPIC_CHARS) {
+        pushSentences(title, '', statements);
+      }
+      continue;
+    }
+    if (trimmed.startsWith('|')) {
+      flush();
+      // A row is held back one line: followed by a separator row it was the header, and says nothing.
+      const row = tableRow(trimmed);
+      if (row === undefined && /^\|[\s|:-]+$/.test(trimmed)) {
+        headerRow = undefined;
+      } else if (row) {
+        releaseRow();
+        headerRow = row;
+      }
+      continue;
+    }
+    releaseRow();
+    const item = /^(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/.exec(trimmed);
+    if (item) {
+      flush();
+      pushSentences(item[1] ?? '', topic, statements);
+      continue;
+    }
+    if (/^>\s?/.test(trimmed)) {
+      paragraph.push(trimmed.replace(/^>\s?/, ''));
+      continue;
+    }
+    paragraph.push(trimmed);
+  }
+  releaseRow();
+  flush();
+  return statements;
+}
+
+// Lines of the text outside fenced code blocks (```), found with indexOf so an unclosed fence costs one scan.
+function proseLines(text: string): string[] {
+  const lines: string[] = [];
+  let position = 0;
+  while (position < text.length) {
+    const fence = text.indexOf('```', position);
+    const end = fence < 0 ? text.length : fence;
+    for (const line of text.slice(position, end).split('\n')) {
+      lines.push(line);
+    }
+    if (fence < 0) {
+      break;
+    }
+    const close = text.indexOf('```', fence + 3);
+    if (close < 0) {
+      break;
+    }
+    lines.push('');
+    const afterClose = text.indexOf('\n', close + 3);
+    position = afterClose < 0 ? text.length : afterClose + 1;
+  }
+  return lines;
+}
+
+// "| Redis | cache and rate limits |" -> "Redis: cache and rate limits"; separator rows give nothing.
+function tableRow(line: string): string | undefined {
+  const cells = line
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((cell) => cleanInline(cell));
+  if (cells.every((cell) => /^:?-{2,}:?$/.test(cell) || cell === '')) {
+    return undefined;
+  }
+  const filled = cells.filter((cell) => cell !== '');
+  if (filled.length === 0) {
+    return undefined;
+  }
+  return filled.length === 1 ? filled[0] : `${filled[0]}: ${filled.slice(1).join('; ')}`;
+}
+
+// Bold, italics and link markup out; code spans kept with their backticks; whitespace flattened.
+function cleanInline(text: string): string {
+  return text
+    .replace(/\*\*|__/g, '')
+    .replace(/\[([^\]\n]{0,200})\]\([^)\s]{0,500}\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const ABBREVIATIONS = new Set(['e.g', 'i.e', 'vs', 'etc', 'approx', 'cf', 'no', 'fig', 'mr', 'dr', 'st']);
+
+// Splits a paragraph into sentences outside code spans and pushes each (prefixed with the topic) as statements.
+function pushSentences(raw: string, topic: string, out: string[]): void {
+  const text = cleanInline(raw);
+  let start = 0;
+  let inCode = false;
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index];
+    if (char === '`') {
+      inCode = !inCode;
+      continue;
+    }
+    if (inCode || (char !== '.' && char !== '!' && char !== '?')) {
+      continue;
+    }
+    const next = text[index + 1];
+    if (next !== undefined && next !== ' ') {
+      continue;
+    }
+    const after = text[index + 2];
+    if (char === '.' && (after === undefined || /[a-z]/.test(after) || isAbbreviation(text, index))) {
+      continue;
+    }
+    pushStatement(text.slice(start, index + 1), topic, out);
+    start = index + 2;
+  }
+  pushStatement(text.slice(start), topic, out);
+}
+
+function isAbbreviation(text: string, dot: number): boolean {
+  let begin = dot;
+  while (begin > 0 && dot - begin < 8 && /[\w.]/.test(text[begin - 1] ?? '')) {
+    begin -= 1;
+  }
+  return ABBREVIATIONS.has(text.slice(begin, dot).toLowerCase());
+}
+
+function pushStatement(sentence: string, topic: string, out: string[]): void {
+  const trimmed = sentence.trim();
+  if (trimmed.length < MIN_STATEMENT_CHARS && !(topic && trimmed.length >= 3)) {
+    return;
+  }
+  if (!/\p{L}{2}/u.test(trimmed)) {
+    return;
+  }
+  const full = topic && !trimmed.toLowerCase().startsWith(topic.toLowerCase()) ? `${topic}: ${trimmed}` : trimmed;
+  for (const piece of splitLong(full)) {
+    out.push(piece);
+  }
+}
+
+const CLAUSE_BREAKS = ['; ', ' — ', ' – ', ', but ', ', so ', ', which ', ', and ', ' because ', ', '];
+
+// A statement longer than the limit, cut at clause boundaries (each cut looks only at the next MAX_STATEMENT_CHARS
+// characters, so a huge run costs one pass), else at a word, else hard.
+export function splitLong(text: string): string[] {
+  const pieces: string[] = [];
+  let cursor = 0;
+  while (text.length - cursor > MAX_STATEMENT_CHARS) {
+    const window = text.slice(cursor, cursor + MAX_STATEMENT_CHARS);
+    const rest = text.length - cursor;
+    const cut = clauseCut(window, rest <= 2 * MAX_STATEMENT_CHARS ? rest / 2 : MAX_STATEMENT_CHARS);
+    const piece = window.slice(0, cut).trim();
+    if (piece.length >= MIN_STATEMENT_CHARS) {
+      pieces.push(piece);
+    }
+    cursor += cut;
+    while (cursor < text.length && /[;,—–\s]/.test(text[cursor] ?? '')) {
+      cursor += 1;
+    }
+  }
+  const last = text.slice(cursor).trim();
+  if (last.length >= MIN_STATEMENT_CHARS) {
+    pieces.push(last);
+  }
+  return pieces;
+}
+
+// Where to cut a window: the clause boundary nearest the target, trying stronger boundaries first.
+function clauseCut(window: string, target: number): number {
+  for (const separator of CLAUSE_BREAKS) {
+    let best = -1;
+    let position = window.indexOf(separator, MIN_STATEMENT_CHARS);
+    while (position >= 0) {
+      if (best < 0 || Math.abs(position - target) < Math.abs(best - target)) {
+        best = position;
+      }
+      position = window.indexOf(separator, position + 1);
+    }
+    if (best >= MIN_STATEMENT_CHARS) {
+      return best;
+    }
+  }
+  const space = window.lastIndexOf(' ');
+  return space > MIN_STATEMENT_CHARS ? space : window.length;
+}

@@ -1,0 +1,139 @@
+// The slot a statement fills, so a newer statement about the same slot supersedes the older one: "Alembic:
+// migrations" and "We switched from Alembic to Flyway" both fill the slot "role:migrations" (values Alembic, then
+// Flyway); "set the Redis timeout to 5s" fills "value:redis timeout". A statement naming several technologies
+// fills several slots. Every pattern is bounded and runs on one statement (~300 characters).
+import type { StatementKind } from '../statement.ts';
+import { stemWord } from '../text.ts';
+import { canonicalTechnology, findTechnologyMentions, technologyRole } from '../technologies.ts';
+
+export interface Slot {
+  key: string;
+  value: string;
+}
+
+// Role words people use for the same slot, to one key ("migration tool", "db migrations" -> "migrations").
+const ROLE_WORDS: ReadonlyArray<[RegExp, string]> = [
+  [/\bmigrat/i, 'migrations'],
+  [/\borm\b|object.relational/i, 'orm'],
+  [/\bcach/i, 'cache'],
+  [/\b(?:database|db|datastore|data store|primary store)\b/i, 'database'],
+  [/\b(?:queue|broker|message bus|background jobs?|job runner|task queue|workers?)\b/i, 'queue'],
+  [/\b(?:auth|authentication|login|sign.?in|sessions?)\b/i, 'auth'],
+  [/\b(?:tests?|testing|test runner|test framework)\b/i, 'test framework'],
+  [/\b(?:lint|linter|linting)\b/i, 'linter'],
+  [/\b(?:format|formatter|formatting)\b/i, 'formatter'],
+  [/\b(?:deploy|deployment|deploys|hosting|host)\b/i, 'hosting'],
+  [/\b(?:package manager|packages|dependencies)\b/i, 'package manager'],
+  [/\b(?:monitoring|error tracking|observability|metrics|tracing|logging)\b/i, 'monitoring'],
+  [/\b(?:search|full.text)\b/i, 'search'],
+  [/\b(?:frontend|front end|ui)\b/i, 'frontend framework'],
+  [/\b(?:backend|api framework|web framework|server framework)\b/i, 'web framework'],
+  [/\b(?:state management|store)\b/i, 'state management'],
+  [/\b(?:validation|schemas?)\b/i, 'validation'],
+  [/\b(?:ci|pipeline|continuous integration)\b/i, 'ci'],
+  [/\b(?:email|mail)\b/i, 'email'],
+  [/\b(?:payments?|billing)\b/i, 'payments'],
+  [/\b(?:bundler|bundling|build tool)\b/i, 'bundler'],
+  [/\b(?:password hashing|hashing)\b/i, 'password hashing'],
+];
+
+// The slot key of a role phrase ("caching and rate limits" -> "cache"), else its first content word's stem.
+export function roleKey(phrase: string): string | undefined {
+  for (const [pattern, key] of ROLE_WORDS) {
+    if (pattern.test(phrase)) {
+      return key;
+    }
+  }
+  const word = /[a-z][a-z-]{2,}/i.exec(phrase)?.[0];
+  return word ? stemWord(word.toLowerCase()) : undefined;
+}
+
+const TECH_ROLE_STATEMENT = /^([\w.+# -]{2,40}): ([^,;.]{3,60})$/;
+const SWITCH =
+  /\b(?:switch(?:ed|ing)?|migrat(?:e|ed|ing)|mov(?:e|ed|ing)|chang(?:e|ed|ing)|went)\s+(?:\w+\s+){0,3}?from\s+(.{2,60}?)\s+(?:to|over to)\s+(.{2,60})/i;
+const REPLACE = /\breplac(?:e|ed|ing)\s+(.{2,60}?)\s+with\s+(.{2,60})/i;
+const INSTEAD = /\b(?:use|using|go with|going with|pick|chose|picked|adopt)\s+(.{2,60}?)\s+(?:instead of|rather than|over)\s+(.{2,60})/i;
+const FOR_ROLE = /\bfor\s+((?:the |our |all |its )?[a-z][\w -]{2,40}?)(?=[,.;:)]|\s+(?:and|with|because|since|so|but|instead|rather)\b|$)/i;
+const AS_ROLE = /\bas\s+(?:the|our|a|an)\s+([a-z][\w -]{2,40}?)(?=[,.;:)]|\s+(?:and|with|because|since|so|but)\b|$)/i;
+const SET_VALUE =
+  /\b(?:set|raise[ds]?|raising|lower(?:ed|ing)?|increase[ds]?|increasing|decrease[ds]?|bump(?:ed)?|change[ds]?|reduce[ds]?|keep|leave|moved?)\s+(?:the\s+)?([a-z][\w .-]{2,40}?)\s+(?:from\s+\S{1,20}\s+)?(?:to|at)\s+(\d[\w.%/]{0,12}(?:\s?(?:ms|s|seconds?|minutes?|min|hours?|h|days?|mb|gb|kb|%|requests?|attempts|retries|per \w+))?)/i;
+const KEY_VALUE = /`([A-Za-z][\w.-]{2,40})\s?(?:=|: )\s?([^`\s]{1,40})`/;
+
+const ROLE_KINDS: ReadonlySet<StatementKind> = new Set(['decision', 'fact', 'convention', 'preference']);
+const TASK = /^(Done|To do): (.{4,})$/;
+
+// The slots a statement (its text, without the tag, and its kind) fills; empty when it fills none.
+export function slotsOf(text: string, kind: StatementKind): Slot[] {
+  const task = TASK.exec(text);
+  if (task?.[1] && task[2]) {
+    return [{ key: `task:${task[2].toLowerCase().slice(0, 120)}`, value: task[1].toLowerCase() }];
+  }
+  if (!ROLE_KINDS.has(kind)) {
+    return [];
+  }
+  const slots: Slot[] = [];
+  const add = (key: string | undefined, value: string | undefined): void => {
+    if (key && value && !slots.some((slot) => slot.key === key)) {
+      slots.push({ key, value: value.trim().toLowerCase() });
+    }
+  };
+  const roleStatement = TECH_ROLE_STATEMENT.exec(text);
+  const roleTech = roleStatement?.[1] ? canonicalTechnology(roleStatement[1]) : undefined;
+  if (roleStatement && roleTech) {
+    add(`role:${roleKey(roleStatement[2] ?? '') ?? technologyRole(roleTech)}`, roleTech);
+    return slots;
+  }
+  const switched = SWITCH.exec(text) ?? REPLACE.exec(text);
+  const instead = INSTEAD.exec(text);
+  const newer = switched?.[2] ?? instead?.[1];
+  const older = switched?.[1] ?? instead?.[2];
+  if (newer && older) {
+    // A switch between technologies, or one that says what it is for ("from offset to cursor for pagination").
+    const newTech = findTechnologyMentions(newer)[0]?.name;
+    const oldTech = findTechnologyMentions(older)[0]?.name;
+    const forRole = FOR_ROLE.exec(text)?.[1];
+    const key = forRole ? roleKey(forRole) : newTech ? technologyRole(newTech) : oldTech ? technologyRole(oldTech) : undefined;
+    if (key && (newTech || oldTech || forRole)) {
+      add(`role:${key}`, newTech ?? firstWords(newer));
+      return slots;
+    }
+  }
+  const setValue = SET_VALUE.exec(text);
+  if (setValue?.[1] && setValue[2]) {
+    add(`value:${keyWords(setValue[1])}`, setValue[2]);
+  }
+  const keyValue = KEY_VALUE.exec(text);
+  if (keyValue?.[1] && keyValue[2]) {
+    add(`value:${keyValue[1].toLowerCase()}`, keyValue[2]);
+  }
+  const mentions = findTechnologyMentions(text);
+  if (mentions.length > 0 && /\b(?:use|using|uses|with|for|as|on|chose|pick|go with|switch|stick with|standardi[sz]e on)\b/i.test(text)) {
+    const forRole = mentions.length === 1 ? (FOR_ROLE.exec(text)?.[1] ?? AS_ROLE.exec(text)?.[1]) : undefined;
+    for (const mention of mentions) {
+      const key = (forRole && roleKey(forRole)) ?? technologyRole(mention.name);
+      add(key ? `role:${key}` : undefined, mention.name);
+    }
+  }
+  return slots;
+}
+
+// The technologies a switch statement names as replaced ("from Alembic to Flyway" -> Alembic), for the history line.
+export function replacedValue(text: string): string | undefined {
+  const switched = SWITCH.exec(text) ?? REPLACE.exec(text);
+  const older = switched?.[1] ?? INSTEAD.exec(text)?.[2];
+  return older ? (findTechnologyMentions(older)[0]?.name ?? firstWords(older)) : undefined;
+}
+
+const firstWords = (phrase: string): string =>
+  phrase
+    .replace(/[,.;:()].*$/, '')
+    .split(/\s+/)
+    .slice(0, 3)
+    .join(' ');
+const keyWords = (phrase: string): string =>
+  phrase
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => !/^(?:the|a|an|our|its|their|default)$/.test(word))
+    .slice(-3)
+    .join(' ');

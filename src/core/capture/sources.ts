@@ -1,0 +1,160 @@
+// Every source of knowledge in a transcript as text: what the user and Claude wrote, the client's compaction
+// summaries, and what the model already wrote as a summary inside tool calls (git commit messages, gh pr titles
+// and bodies, plans, task lists with their status, subagent reports). Tool facts (files, commands, errors,
+// installs) are read by extract-tools.ts. Each source is capped at MAX_SOURCE_CHARS: what lies beyond is not
+// read for statements (it was redacted with the rest before this point, so nothing unredacted is ever written).
+import type { TranscriptMessage } from '../transcript.ts';
+import type { SourceKind } from './classify.ts';
+
+export const MAX_SOURCE_CHARS = 20_000;
+
+export interface TextSource {
+  kind: SourceKind;
+  text: string;
+  message: TranscriptMessage;
+}
+
+// What carries from one sync of a session to the next: subagent calls still waiting for their report.
+export interface SourceState {
+  pendingAgents?: string[];
+}
+
+const AGENT_TOOLS = new Set(['Task', 'Agent']);
+
+// The text sources of a run of messages, in transcript order.
+export function readSources(
+  messages: readonly TranscriptMessage[],
+  state: SourceState = {},
+): { sources: TextSource[]; state: SourceState } {
+  const sources: TextSource[] = [];
+  const pending = new Set(state.pendingAgents ?? []);
+  const push = (kind: SourceKind, text: string, message: TranscriptMessage): void => {
+    const trimmed = text.trim();
+    if (trimmed !== '') {
+      sources.push({ kind, text: trimmed.slice(0, MAX_SOURCE_CHARS), message });
+    }
+  };
+  for (const message of messages) {
+    if (message.text !== '') {
+      push(message.origin === 'summary' ? 'summary' : message.role, message.text, message);
+    }
+    for (const call of message.toolCalls) {
+      const input = call.input;
+      if (call.name === 'Bash' && typeof input.command === 'string') {
+        const command = input.command.slice(0, MAX_SOURCE_CHARS);
+        const commit = commitMessage(command);
+        if (commit) {
+          push('commit', commit, message);
+        }
+        const pr = pullRequestText(command);
+        if (pr) {
+          push('pr', pr, message);
+        }
+      } else if (call.name === 'ExitPlanMode' && typeof input.plan === 'string') {
+        push('plan', input.plan, message);
+      } else if (call.name === 'TodoWrite' && Array.isArray(input.todos)) {
+        push('todo', todoLines(input.todos), message);
+      } else if (AGENT_TOOLS.has(call.name) && call.id) {
+        pending.add(call.id);
+      }
+    }
+    for (const result of message.toolResults ?? []) {
+      if (pending.has(result.toolUseId)) {
+        pending.delete(result.toolUseId);
+        if (!result.isError) {
+          push('subagent', result.body ?? result.head, message);
+        }
+      }
+    }
+  }
+  return { sources, state: pending.size > 0 ? { pendingAgents: [...pending].slice(-50) } : {} };
+}
+
+// A todo list as lines "Done: X" / "To do: X" (in progress counts as to do): a later list's "Done" supersedes.
+function todoLines(todos: readonly unknown[]): string {
+  const lines: string[] = [];
+  for (const todo of todos.slice(0, 100)) {
+    if (typeof todo !== 'object' || todo === null) {
+      continue;
+    }
+    const { content, status } = todo as { content?: unknown; status?: unknown };
+    if (typeof content !== 'string' || content.trim() === '') {
+      continue;
+    }
+    lines.push(`- ${status === 'completed' ? 'Done' : 'To do'}: ${content.trim().replace(/\s+/g, ' ').slice(0, 280)}`);
+  }
+  return lines.join('\n');
+}
+
+const TRAILER = /^(?:co-authored-by|signed-off-by|🤖 generated with|generated with \[claude code\]).*$/gim;
+
+// The message of a `git commit` command: its -m arguments, or the heredoc it reads ("$(cat <<'EOF' ... EOF)").
+export function commitMessage(command: string): string | undefined {
+  const at = command.search(/\bgit\s+(?:-\S+\s+)*commit\b/);
+  if (at < 0) {
+    return undefined;
+  }
+  const rest = command.slice(at);
+  const heredoc = heredocBody(rest);
+  const text = heredoc ?? quotedArguments(rest, /(?:^|\s)(?:-m|--message)(?:\s+|=)/g).join('\n\n');
+  const clean = text.replace(TRAILER, '').trim();
+  return clean === '' ? undefined : clean;
+}
+
+// The title and body of a `gh pr create` command.
+export function pullRequestText(command: string): string | undefined {
+  const at = command.search(/\bgh\s+pr\s+create\b/);
+  if (at < 0) {
+    return undefined;
+  }
+  const rest = command.slice(at);
+  const title = quotedArguments(rest, /(?:^|\s)(?:-t|--title)(?:\s+|=)/g)[0];
+  const body = heredocBody(rest) ?? quotedArguments(rest, /(?:^|\s)(?:-b|--body)(?:\s+|=)/g)[0];
+  const text = [title ? `# ${title}` : '', body ?? ''].join('\n\n').replace(TRAILER, '').trim();
+  return text === '' ? undefined : text;
+}
+
+// The body of the first heredoc (<<EOF, <<'EOF', <<"EOF", <<-EOF) in a command, found with indexOf (linear).
+function heredocBody(command: string): string | undefined {
+  const open = /<<-?\s*(['"]?)([A-Za-z_]\w{0,20})\1/.exec(command);
+  if (!open?.[2]) {
+    return undefined;
+  }
+  const start = command.indexOf('\n', open.index);
+  if (start < 0) {
+    return undefined;
+  }
+  const endMarker = new RegExp(`\\n\\s*${open[2]}\\s*(?:\\n|\\)|$)`);
+  const tail = command.slice(start);
+  const end = endMarker.exec(tail);
+  return end ? tail.slice(1, end.index) : tail.slice(1);
+}
+
+// The quoted (or bare) values that follow each match of a flag pattern.
+function quotedArguments(command: string, flag: RegExp): string[] {
+  const values: string[] = [];
+  for (const match of command.matchAll(flag)) {
+    const start = match.index + match[0].length;
+    const quote = command[start];
+    if (quote === '"' || quote === "'") {
+      let end = start + 1;
+      let value = '';
+      while (end < command.length && command[end] !== quote) {
+        if (command[end] === '\\' && quote === '"' && end + 1 < command.length) {
+          end += 1;
+        }
+        value += command[end];
+        end += 1;
+      }
+      if (!value.startsWith('$(')) {
+        values.push(value);
+      }
+    } else {
+      const bare = /^[^\s;&|]+/.exec(command.slice(start, start + 200))?.[0];
+      if (bare && !bare.startsWith('$(')) {
+        values.push(bare);
+      }
+    }
+  }
+  return values;
+}

@@ -1,0 +1,207 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { commitMessage, pullRequestText } from '../../../src/core/capture/sources.ts';
+import { extractDelta } from '../../../src/core/extract.ts';
+import type { GraphDelta } from '../../../src/core/graph.ts';
+import { mergeDelta } from '../../../src/core/merge.ts';
+import { parseStatement } from '../../../src/core/statement.ts';
+import type { TranscriptMessage } from '../../../src/core/transcript.ts';
+
+const at = (day: string) => `2026-11-${day}T10:00:00Z`;
+const user = (text: string, day = '02'): TranscriptMessage => ({ role: 'user', text, toolCalls: [], timestamp: at(day) });
+const assistant = (text: string, day = '02', toolCalls: TranscriptMessage['toolCalls'] = []): TranscriptMessage => ({
+  role: 'assistant',
+  text,
+  toolCalls,
+  timestamp: at(day),
+});
+const statementsOf = (delta: GraphDelta, name: string): string[] =>
+  delta.entities
+    .find((entity) => entity.name === name)
+    ?.observations.map((text) => `${parseStatement(text).kind}: ${parseStatement(text).text}`) ?? [];
+
+test('the stack the user names: each technology with its role, and "<project> uses <technology>"', () => {
+  const { delta } = extractDelta([user('I want to use FastAPI with PostgreSQL, Redis for caching and rate limits, and Docker.')], {
+    sessionId: 's1',
+    projectName: 'harbor',
+  });
+  const uses = delta.relations
+    .filter((relation) => relation.from === 'harbor' && relation.relationType === 'uses')
+    .map((relation) => relation.to);
+  assert.deepEqual(uses.sort(), ['Docker', 'FastAPI', 'PostgreSQL', 'Redis']);
+  assert.ok(statementsOf(delta, 'Redis').includes('fact: Redis: caching and rate limits'), JSON.stringify(statementsOf(delta, 'Redis')));
+});
+
+test("the user's working preferences go to one preferences entity", () => {
+  const { delta } = extractDelta(
+    [user('also pls keep answers concise, i dont need essays. bullet points are fine'), user('always write tests first')],
+    {
+      sessionId: 's1',
+    },
+  );
+  assert.deepEqual(
+    statementsOf(delta, 'user-preferences').map((line) => line.split(':')[0]),
+    ['preference', 'preference'],
+    JSON.stringify(delta.entities.map((entity) => entity.name)),
+  );
+});
+
+test('a proposal the user confirms becomes a decision carrying its content; a correction amends it', () => {
+  const confirmed = extractDelta(
+    [assistant("I'd suggest we keep the login rate limit at 7 attempts per minute per IP."), user('Right, leave it at 7.')],
+    { sessionId: 's1' },
+  ).delta;
+  const all = confirmed.entities.flatMap((entity) => entity.observations.map((text) => parseStatement(text)));
+  assert.ok(
+    all.some((statement) => statement.kind === 'decision' && /^Agreed: .*7 attempts per minute/.test(statement.text)),
+    JSON.stringify(all),
+  );
+  const corrected = extractDelta(
+    [assistant('For ties I recommend we keep the remote version of the record.'), user('no, keep ours on a tie')],
+    { sessionId: 's1' },
+  ).delta;
+  const amended = corrected.entities.flatMap((entity) => entity.observations.map((text) => parseStatement(text)));
+  assert.ok(
+    amended.some((statement) => statement.kind === 'decision' && statement.text.includes('amended by the user: keep ours on a tie')),
+    JSON.stringify(amended),
+  );
+});
+
+test('a cause and a fix stated in prose are kept with their kinds, on what they name', () => {
+  const { delta } = extractDelta(
+    [
+      assistant(
+        'The root cause was that the asyncpg pool was created at import time in `app/db/pool.py`. Fixed by creating the pool inside the FastAPI lifespan handler.',
+      ),
+    ],
+    { sessionId: 's1' },
+  );
+  assert.deepEqual(statementsOf(delta, 'app/db/pool.py'), [
+    'cause: The root cause was that the asyncpg pool was created at import time in `app/db/pool.py`.',
+  ]);
+  assert.ok(
+    delta.entities.some((entity) => entity.observations.some((text) => parseStatement(text).kind === 'fix' && text.includes('lifespan'))),
+  );
+});
+
+test('commit messages (-m and heredoc), gh pr bodies, plans, todo lists and subagent reports are read', () => {
+  const heredoc = `git add -A && git commit -m "$(cat <<'EOF'\nfeat: transcript + terminal annotations with message references\n\nAnnotations keep a reference to the message they belong to.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"`;
+  assert.equal(
+    commitMessage(heredoc),
+    'feat: transcript + terminal annotations with message references\n\nAnnotations keep a reference to the message they belong to.',
+  );
+  assert.equal(
+    commitMessage('git commit -m "fix: retry Redis on timeout" -m "Raised socket_timeout to 5s"'),
+    'fix: retry Redis on timeout\n\nRaised socket_timeout to 5s',
+  );
+  assert.equal(
+    pullRequestText('gh pr create --title "Add CSV export" --body "Adds a download button"'),
+    '# Add CSV export\n\nAdds a download button',
+  );
+  const messages: TranscriptMessage[] = [
+    assistant('', '03', [
+      { id: 'c1', name: 'Bash', input: { command: 'git commit -m "fix: retry Redis on timeout"' } },
+      { id: 'p1', name: 'ExitPlanMode', input: { plan: '## Plan\n- Move the pool into the lifespan handler of `app/main.py`' } },
+      {
+        id: 't1',
+        name: 'TodoWrite',
+        input: {
+          todos: [
+            { content: 'Add the slip_blocks table', status: 'completed' },
+            { content: 'SMS reminders', status: 'pending' },
+          ],
+        },
+      },
+      { id: 'a1', name: 'Task', input: { subagent_type: 'Explore', description: 'find the cache', prompt: '...' } },
+    ]),
+    {
+      role: 'user',
+      text: '',
+      toolCalls: [],
+      timestamp: at('03'),
+      toolResults: [
+        { toolUseId: 'a1', isError: false, head: 'The availability cache lives in `app/cache.py` and uses Redis with a 60 s TTL.' },
+      ],
+    },
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1' });
+  const everything = delta.entities.flatMap((entity) =>
+    entity.observations.map((text) => `${entity.name} ${parseStatement(text).kind}: ${parseStatement(text).text}`),
+  );
+  for (const expected of [
+    /Redis done: fix: retry Redis on timeout/,
+    /app\/main\.py .*lifespan handler/,
+    /session-s1 done: Done: Add the slip_blocks table/,
+    /session-s1 todo: To do: SMS reminders/,
+    /app\/cache\.py fact: The availability cache lives in `app\/cache\.py`/,
+  ]) {
+    assert.ok(
+      everything.some((line) => expected.test(line)),
+      `${expected} in\n${everything.join('\n')}`,
+    );
+  }
+});
+
+test('a newer statement about the same slot supersedes the older one, which stays as history', () => {
+  const first = extractDelta(
+    [assistant('For schema migrations I will use Alembic.', '02'), user("let's use Alembic for migrations", '02')],
+    { sessionId: 'a1' },
+  );
+  const graph = mergeDelta({ entities: [], relations: [] }, first.delta, '2026-11-02T10:00:00Z').graph;
+  const second = extractDelta([user("alembic is annoying. let's switch from Alembic to dbmate for migrations", '18')], { sessionId: 'b2' });
+  const merged = mergeDelta(graph, second.delta, '2026-11-18T10:00:00Z');
+  const statements = merged.graph.entities.flatMap((entity) => entity.observations.map((text) => parseStatement(text)));
+  const old = statements.find((statement) => statement.text === "let's use Alembic for migrations");
+  assert.equal(old?.supersededOn, '2026-11-18', JSON.stringify(statements));
+  assert.ok(statements.some((statement) => /switch from Alembic to dbmate/.test(statement.text) && !statement.supersededOn));
+  assert.ok(merged.statementsSupersededCount >= 1);
+});
+
+test('a todo that a later list reports done is superseded by it', () => {
+  const todo = (status: string, day: string): TranscriptMessage =>
+    assistant('', day, [{ id: `t${day}`, name: 'TodoWrite', input: { todos: [{ content: 'Add the slip_blocks table', status }] } }]);
+  const whole = extractDelta([todo('pending', '02'), todo('completed', '02')], { sessionId: 's1' });
+  const graph = mergeDelta({ entities: [], relations: [] }, whole.delta, '2026-11-02T10:00:00Z').graph;
+  const session = graph.entities.find((entity) => entity.name === 'session-s1');
+  const statements = session?.observations.map((text) => parseStatement(text)) ?? [];
+  assert.equal(statements.find((statement) => statement.text === 'To do: Add the slip_blocks table')?.supersededOn, '2026-11-02');
+  assert.equal(statements.find((statement) => statement.text === 'Done: Add the slip_blocks table')?.supersededOn, undefined);
+});
+
+test('near-duplicate statements merge, but never across a negation or a different identifier', () => {
+  const seed = mergeDelta(
+    { entities: [], relations: [] },
+    {
+      entities: [
+        {
+          name: 'main',
+          entityType: 'component',
+          observations: ['Always commit directly to main for hotfixes. [2026-11-02, session a, convention]'],
+        },
+      ],
+      relations: [],
+    },
+    '2026-11-02T10:00:00Z',
+  ).graph;
+  const merged = mergeDelta(
+    seed,
+    {
+      entities: [
+        {
+          name: 'main',
+          entityType: 'component',
+          observations: [
+            'Never commit directly to main for hotfixes. [2026-11-03, session b, convention]',
+            'Always commit directly to main for hotfixes! [2026-11-03, session b, convention]',
+          ],
+        },
+      ],
+      relations: [],
+    },
+    '2026-11-03T10:00:00Z',
+    { mergeNearDuplicates: true },
+  );
+  const texts = merged.graph.entities[0]?.observations.map((text) => parseStatement(text).text) ?? [];
+  assert.ok(texts.includes('Never commit directly to main for hotfixes.'), '"never X" is not merged into "always X"');
+  assert.ok(!texts.includes('Always commit directly to main for hotfixes!'), 'the same statement again is merged');
+});

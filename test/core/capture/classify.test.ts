@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { classifyStatement } from '../../../src/core/capture/classify.ts';
+
+test('filler, narration of the next step and questions are dropped', () => {
+  for (const text of [
+    'Let me look at the config file.',
+    "I'll start by reading the tests.",
+    'Great question!',
+    'Now let me run the build.',
+    'Would you like me to add tests as well?',
+    'Perfect.',
+  ]) {
+    assert.equal(classifyStatement(text, 'assistant'), undefined, text);
+  }
+});
+
+test('statements that carry project knowledge are kept with their kind', () => {
+  const cases: Array<[string, 'user' | 'assistant' | 'commit', string]> = [
+    ['The root cause was the default `socket_timeout` of 1s in redis-py.', 'assistant', 'cause'],
+    ['Fixed by raising it to 5s and adding a retry with backoff.', 'assistant', 'fix'],
+    ["Let's go with Postgres for the main database.", 'user', 'decision'],
+    ['I want to use FastAPI with PostgreSQL, Redis for caching, and Docker.', 'user', 'decision'],
+    ['I prefer concise answers with bullet points.', 'user', 'preference'],
+    ['never commit directly to main', 'user', 'convention'],
+    ['Note that the webhook needs the raw body, otherwise the signature check fails.', 'assistant', 'warning'],
+    ["I've added `exportOrdersCsv()` in src/orders/export.ts.", 'assistant', 'done'],
+    ['feat: transcript + terminal annotations with message references', 'commit', 'done'],
+    ['Refresh tokens are stored hashed in the `refresh_tokens` table and rotated on every use.', 'assistant', 'fact'],
+  ];
+  for (const [text, source, kind] of cases) {
+    assert.equal(classifyStatement(text, source)?.kind, kind, text);
+  }
+});
+
+test('an acknowledgement in front of a finding is stripped, the finding kept', () => {
+  assert.deepEqual(
+    classifyStatement("You're right, the cause was the missing index on `bookings.slip_id`.", 'assistant')?.text,
+    'the cause was the missing index on `bookings.slip_id`.',
+  );
+});
+
+test('a hedge is no decision', () => {
+  assert.notEqual(classifyStatement('Maybe we decided to use gRPC, I am not sure.', 'user')?.kind, 'decision');
+});

@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { MAX_STATEMENT_CHARS, splitLong, splitStatements } from '../../../src/core/capture/segment.ts';
+
+test('prose splits into sentences, list items and table rows; fenced code is dropped, code spans kept whole', () => {
+  const text = [
+    'Great question! The cache sits in front of `get_availability()`. It expires after 60 s.',
+    '',
+    '## Stack',
+    '- **Database:** PostgreSQL 16, e.g. for bookings.',
+    '- Redis for caching and rate limits',
+    '',
+    '| Tool | Role |',
+    '|---|---|',
+    '| Alembic | migrations |',
+    '```python',
+    'x = 1. Not a sentence.',
+    '```',
+    'The call `a.b(). c` stays one statement.',
+  ].join('\n');
+  assert.deepEqual(splitStatements(text), [
+    'Great question!',
+    'The cache sits in front of `get_availability()`.',
+    'It expires after 60 s.',
+    'Stack: Database: PostgreSQL 16, e.g. for bookings.',
+    'Stack: Redis for caching and rate limits',
+    'Stack: Alembic: migrations',
+    'The call `a.b(). c` stays one statement.',
+  ]);
+});
+
+test('a statement longer than the limit is cut at clause boundaries, every piece within the limit', () => {
+  const long = `We keep the limit at seven attempts per minute; ${'a higher limit lets credential stuffing through, '.repeat(8)}so it stays.`;
+  const pieces = splitLong(long);
+  assert.ok(pieces.length >= 2);
+  assert.ok(pieces.every((piece) => piece.length <= MAX_STATEMENT_CHARS));
+  assert.ok(pieces[0]?.startsWith('We keep the limit at seven attempts per minute'));
+});
+
+test('an unclosed fence, a run of one character and a huge line are split in time linear in their size', () => {
+  const shapes = [
+    (n: number) => '`'.repeat(n),
+    (n: number) => 'a, '.repeat(n / 3),
+    (n: number) => '```\n'.repeat(n / 4),
+    (n: number) => 'x'.repeat(n),
+  ];
+  // The best of three runs, 50 KB against 500 KB: x10 the input must cost well under x100 the time.
+  const time = (text: string): number =>
+    Math.min(
+      ...[0, 1, 2].map(() => {
+        const started = performance.now();
+        splitStatements(text);
+        return performance.now() - started;
+      }),
+    );
+  for (const shape of shapes) {
+    const small = time(shape(50_000));
+    const large = time(shape(500_000));
+    assert.ok(large < Math.max(small, 2) * 40, `x10 input: ${small.toFixed(1)} ms -> ${large.toFixed(1)} ms`);
+  }
+});
