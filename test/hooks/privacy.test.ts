@@ -129,3 +129,85 @@ test('secrets in prose, tool inputs and tool output, and private blocks, are in 
   }
   assert.ok(!everything.includes(PRIVATE_FACT), 'a private block reached a file');
 });
+
+test('secrets in every source capture reads (compaction summary, commit message, pr body, plan, todo list, subagent report) are in no file written', async (t) => {
+  const project = await makeTempProject(t);
+  const transcript = path.join(project, 'sources.jsonl');
+  const [anthropic, openai, github, pat, aws, slack, stripe, google, , password] = PLANTED_SECRETS;
+  const filler = 'The report goes on about the cache layer. '.repeat(30);
+  const lines = [
+    {
+      type: 'user',
+      uuid: 's1',
+      isCompactSummary: true,
+      timestamp: '2026-11-30T10:00:00Z',
+      message: { role: 'user', content: `Summary: the deploy uses Redis and the token ${anthropic}. <private>${PRIVATE_FACT}</private>` },
+    },
+    {
+      type: 'assistant',
+      uuid: 'a1',
+      timestamp: '2026-11-30T10:01:00Z',
+      message: {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 'c1',
+            name: 'Bash',
+            input: { command: `git commit -m "$(cat <<'EOF'\nfeat: add Redis cache with key ${openai}\nEOF\n)"` },
+          },
+          {
+            type: 'tool_use',
+            id: 'c2',
+            name: 'Bash',
+            input: { command: `gh pr create --title "Cache" --body "Uses Redis; token ${github}"` },
+          },
+          {
+            type: 'tool_use',
+            id: 'c3',
+            name: 'ExitPlanMode',
+            input: { plan: `## Plan\n- Store ${pat} in the vault for \`app/cache.py\`` },
+          },
+          {
+            type: 'tool_use',
+            id: 'c4',
+            name: 'TodoWrite',
+            input: { todos: [{ content: `Rotate ${aws} in Redis config`, status: 'pending' }] },
+          },
+          { type: 'tool_use', id: 'c5', name: 'Task', input: { subagent_type: 'Explore', description: 'find cache', prompt: '...' } },
+        ],
+      },
+    },
+    {
+      type: 'user',
+      uuid: 'u2',
+      timestamp: '2026-11-30T10:02:00Z',
+      message: {
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            tool_use_id: 'c5',
+            content: `${filler} The cache in \`app/cache.py\` uses Redis with ${slack} and ${stripe} and ${google}; password=${password}.`,
+          },
+        ],
+      },
+    },
+  ];
+  await writeFile(transcript, `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
+  const run = await runHookProcess(
+    SYNC_HOOK,
+    JSON.stringify({ hook_event_name: 'Stop', session_id: 'sources', transcript_path: transcript, cwd: project }),
+    { env: hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' }), cwd: project },
+  );
+  assert.equal(run.exitCode, 0);
+  const files = await allFiles(path.join(project, '.memories'));
+  const everything = (await Promise.all(files.map((file) => readFile(file, 'utf8')))).join('\n');
+  for (const kept of ['feat: add Redis cache', 'Rotate', 'app/cache.py']) {
+    assert.ok(everything.includes(kept), `the statement "${kept}" was kept`);
+  }
+  for (const secret of PLANTED_SECRETS) {
+    assert.ok(!everything.includes(secret), `a written file holds ${secret}`);
+  }
+  assert.ok(!everything.includes(PRIVATE_FACT), 'a private block reached a file');
+});
