@@ -119,6 +119,9 @@ function runSet(set: string): void {
     row.bm25 += Number(abstain ? bm25 === '' : answered(bm25, question.answer));
     row.substring += Number(abstain ? substring === '' : answered(substring, question.answer));
     rows.set(question.category, row);
+    if (verbose && !abstain && !held) {
+      console.log(`  NOT HELD [${question.category}] ${question.question} -> want "${question.answer}"`);
+    }
     if (verbose && (abstain ? injected !== '' : !answered(injected, question.answer))) {
       console.log(`  MISS [${question.category}] ${question.question} -> want "${question.answer}"; got ${injected.length} chars`);
     }

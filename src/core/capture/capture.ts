@@ -54,6 +54,8 @@ export interface CaptureStats {
 
 const CONFIRMATION =
   /^(?:yes|yep|yeah|yup|right|exactly|correct|agreed|agree|sounds good|sounds right|perfect|great|good call|ok(?:ay)?[,.!]?\s+(?:do|go|let's|ship)|do (?:it|that)|go (?:ahead|for it|with (?:it|that|option))|ship it|settled|lgtm|looks good|that works|makes sense|let's do (?:it|that)|fine by me|works for me)\b/i;
+const REPORT =
+  /(?:^|\n)\s*(?:#{1,4}\s*|\*\*)?(?:summary|what (?:i|we) (?:did|built|changed)|what changed|changes made|done|built(?: today)?(?: on)?|completed|all done|here's what (?:i|we) (?:did|built|changed))\b|\b(?:i've|i have) (?:now )?(?:added|implemented|built|fixed|finished|completed)\b/i;
 const TASK_REQUEST =
   /^(?:please\s+|can you\s+|could you\s+|let's\s+|i want (?:you )?to\s+|i need (?:you )?to\s+)?(?:create|implement|add|fix|port|refactor|update|remove|delete|migrate|build|write|rewrite|convert|set up|setup|introduce|replace|rename|upgrade|integrate|optimi[sz]e|document|make|wire|hook up|investigate|debug|review)\b/i;
 const CORRECTION = /^(?:no|nope|not quite|not really|actually|instead|rather|hmm,? no|wait)\b[,.!]?\s*(.{6,})$/i;
@@ -115,9 +117,11 @@ export function captureStatements(
     let request: string | undefined;
     if (source.kind === 'user' && sessionName) {
       const line = source.text.split('\n')[0]?.trim() ?? '';
-      if (TASK_REQUEST.test(line) && line.length >= 15 && !line.endsWith('?')) {
+      // What the user asked for, in their words, is the session's log: explicit tasks and short requests alike.
+      const asked = line.replace(/^(?:ok(?:ay)?|so|now|alright|great|nice|cool|thanks|hmm)[,.!]?\s+/i, '');
+      if (asked.length >= 10 && !asked.endsWith('?') && !CONFIRMATION.test(line) && /\p{L}{3}/u.test(asked)) {
         request = normalizeSentence(line);
-        write(sessionName, 'session', `Requested: ${clip(line, 200)}`, 'todo');
+        write(sessionName, 'session', `${TASK_REQUEST.test(asked) ? 'Requested' : 'Asked'}: ${clip(asked, 200)}`, 'todo');
       }
     }
 
@@ -129,25 +133,29 @@ export function captureStatements(
         candidates.push({ ...classified, order: candidates.length });
       }
     }
+    // A report of what was done ("Built today on `feat/auth`:", "## Summary") says what the session did: its
+    // statements are kept in greater number, its plain facts count as done, and the session holds them too.
+    const report = source.kind === 'assistant' && REPORT.test(source.text);
     const chosen = candidates
       .sort((a, b) => b.salience - a.salience || a.order - b.order)
-      .slice(0, MAX_PER_MESSAGE[source.kind])
+      .slice(0, MAX_PER_MESSAGE[source.kind] + (report ? 10 : 0))
       .sort((a, b) => a.order - b.order);
 
     const proposals: string[] = [];
+    const subjects: string[] = [];
     let proposalSubject: { name: string; type: string } | undefined;
     for (const statement of chosen) {
       if (kept >= MAX_STATEMENTS_PER_SESSION) {
         break;
       }
-      if (taken.has(normalizeSentence(statement.text)) || normalizeSentence(statement.text) === request) {
+      if (taken.has(normalizeSentence(statement.text))) {
         continue;
       }
       kept += 1;
       stats.statementsKept += 1;
       const mentions = findMentions(statement.text);
       const subject = pickSubject(mentions);
-      const kind = statement.kind;
+      const kind = report && statement.kind === 'fact' ? 'done' : statement.kind;
       if (kind === 'preference') {
         write(PREFERENCES_ENTITY, 'preference', statement.text, 'preference');
       } else if (kind === 'convention' && source.kind === 'user') {
@@ -155,13 +163,17 @@ export function captureStatements(
       } else if (source.kind === 'todo') {
         write(sessionName, 'session', statement.text, /^Done:/.test(statement.text) ? 'done' : 'todo');
       } else if (subject) {
+        if (!subjects.includes(subject.name)) {
+          subjects.push(subject.name);
+        }
         const type =
           subject.entityType === 'component' && /(?:Error|Exception)$|^E[A-Z]{3,}$/.test(subject.name) ? 'error' : subject.entityType;
         write(subject.name, type, statement.text, kind);
         if (sessionName && (kind === 'done' || kind === 'todo')) {
           write(sessionName, 'session', statement.text, kind);
         }
-      } else {
+      } else if (normalizeSentence(statement.text) !== request) {
+        // (A request the session already logged is not written to it twice.)
         write(sessionName ?? project, sessionName ? 'session' : 'project', statement.text, kind);
       }
       for (const relation of relationsBetween(statement.text, mentions)) {
@@ -172,6 +184,10 @@ export function captureStatements(
         proposals.push(statement.text);
         proposalSubject ??= subject ? { name: subject.name, type: subject.entityType } : undefined;
       }
+    }
+    // What the session worked on, message by message: the things its kept statements are about.
+    if (sessionName && (source.kind === 'assistant' || source.kind === 'subagent') && subjects.length > 0) {
+      write(sessionName, 'session', `Worked on ${subjects.slice(0, 6).join(', ')}`, 'done');
     }
     if (source.kind === 'assistant') {
       proposal =

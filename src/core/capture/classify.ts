@@ -49,7 +49,7 @@ const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
   ],
   [
     'todo',
-    /\b(?:todo|to-do|next step|next steps|still (?:need|needs|have) to|remaining|left to do|follow-up|follow up|later we|we should (?:later|eventually)|not (?:yet|done yet)|pending)\b/i,
+    /\b(?:todo|to-do|next step|next steps|next session|next time|up next|next up|still (?:need|needs|have) to|still to do|remaining|left to do|follow-up|follow up|later we|we should (?:later|eventually)|not (?:yet|done yet)|pending|tomorrow)\b/i,
   ],
   [
     'done',
