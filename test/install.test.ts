@@ -43,7 +43,7 @@ test('adding keeps comments, trailing commas and other tools hooks; adding again
   const parsed = parse(once) as { model: string; hooks: Record<string, Array<{ hooks: Array<{ command: string; args?: string[] }> }>> };
   assert.equal(parsed.model, 'opus');
   assert.equal(parsed.hooks.Stop?.[0]?.hooks[0]?.command, 'other-tool');
-  assert.deepEqual(eventsWithOurHooks(parseSettings(once)), ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd']);
+  assert.deepEqual(eventsWithOurHooks(parseSettings(once)), ['SessionStart', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionEnd']);
   assert.equal(addHooksToSettings(once, '/opt/mf'), once);
   assert.equal(addHooksToSettings(once, '/elsewhere/mf'), once, 'a copy of the hooks from another checkout is not duplicated');
   const removed = removeHooksFromSettings(once);

@@ -14,7 +14,15 @@ import { openReader } from '../stores/open-reader.ts';
 import { loadCursor } from '../stores/session-cursor.ts';
 import type { CliIo } from './cli-io.ts';
 import { readHookLog, renderTimings, summarizeTimings } from './hook-log-stats.ts';
-import { CONTEXT_BUNDLE, SYNC_BUNDLE, enablesPlugin, eventsWithOurHooks, parseSettings, type HookEvent } from './settings-hooks.ts';
+import {
+  CONTEXT_BUNDLE,
+  SYNC_BUNDLE,
+  enablesPlugin,
+  eventsWithOurHooks,
+  parseSettings,
+  type HookEvent,
+  HOOK_EVENTS,
+} from './settings-hooks.ts';
 import { settingsFileFor } from './install-command.ts';
 import { bundleSourceHash, hashSources } from './source-hash.ts';
 
@@ -25,7 +33,7 @@ export interface Check {
   fix?: string;
 }
 
-const EVENTS: HookEvent[] = ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'];
+const EVENTS: readonly HookEvent[] = HOOK_EVENTS;
 
 export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);

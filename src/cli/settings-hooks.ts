@@ -14,13 +14,15 @@ export interface HookGroup {
   hooks: HookCommand[];
 }
 
-export type HookEvent = 'SessionStart' | 'UserPromptSubmit' | 'Stop' | 'SessionEnd';
+// The events our hooks run on: SubagentStop syncs a subagent's own transcript (its findings are a source).
+export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionEnd'] as const;
+export type HookEvent = (typeof HOOK_EVENTS)[number];
 export type HookSettings = Record<HookEvent, HookGroup[]>;
 
 export const CONTEXT_BUNDLE = 'hooks/prompt/memory-fabric-context.mjs';
 export const SYNC_BUNDLE = 'hooks/stop/memory-fabric-sync.mjs';
 
-// The four hook entries for a package at packageRoot; timeouts in seconds. Stop is not `async`: an async Stop hook
+// The hook entries for a package at packageRoot; timeouts in seconds. Stop is not `async`: an async Stop hook
 // was killed when `claude -p` exited (seen on 2.1.197), losing the sync; ours takes tens of milliseconds anyway.
 export function buildHookSettings(packageRoot: string, node = 'node'): HookSettings {
   const context = `${packageRoot}/${CONTEXT_BUNDLE}`;
@@ -30,6 +32,7 @@ export function buildHookSettings(packageRoot: string, node = 'node'): HookSetti
     SessionStart: [{ matcher: 'startup|resume|clear|compact', hooks: [command(context, 10)] }],
     UserPromptSubmit: [{ hooks: [command(context, 5)] }],
     Stop: [{ hooks: [command(sync, 30)] }],
+    SubagentStop: [{ hooks: [command(sync, 30)] }],
     SessionEnd: [{ hooks: [command(sync, 2)] }],
   };
 }
@@ -60,9 +63,7 @@ export function parseSettings(text: string): SettingsShape {
 
 // Which events already run one of our hooks.
 export function eventsWithOurHooks(settings: SettingsShape): HookEvent[] {
-  return (['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'] as const).filter((event) =>
-    (settings.hooks?.[event] ?? []).some((group) => (group.hooks ?? []).some(isOurHook)),
-  );
+  return HOOK_EVENTS.filter((event) => (settings.hooks?.[event] ?? []).some((group) => (group.hooks ?? []).some(isOurHook)));
 }
 
 const FORMAT = { formattingOptions: { insertSpaces: true, tabSize: 2 } };
@@ -85,7 +86,7 @@ export function addHooksToSettings(text: string, packageRoot: string, node = 'no
 // The settings text without our hook groups (other tools' hooks and everything else untouched).
 export function removeHooksFromSettings(text: string): string {
   let updated = text;
-  for (const event of ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd'] as const) {
+  for (const event of HOOK_EVENTS) {
     for (;;) {
       const groups = parseSettings(updated).hooks?.[event] ?? [];
       const index = groups.findIndex((group) => (group.hooks ?? []).some(isOurHook));
