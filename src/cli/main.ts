@@ -37,10 +37,36 @@ Operating it:
 Configuration is read from MEMORY_FABRIC_* environment variables (see README.md).
 `;
 
+// Each command's usage lines (from USAGE), for `memory-fabric <command> --help`.
+export function commandHelp(command: string): string | undefined {
+  const lines = USAGE.split('\n');
+  const start = lines.findIndex(
+    (line) => line.trimStart().startsWith(`memory-fabric ${command} `) || line.trim() === `memory-fabric ${command}`,
+  );
+  if (start < 0) {
+    return undefined;
+  }
+  const block = [lines[start] ?? ''];
+  for (const line of lines.slice(start + 1)) {
+    if (!/^\s{20,}\S/.test(line)) {
+      break;
+    }
+    block.push(line);
+  }
+  return `Usage:\n${block.join('\n')}\n\nConfiguration is read from MEMORY_FABRIC_* environment variables (see README.md).\n`;
+}
+
 // Runs the CLI; packageRoot is the folder holding package.json, samples/ and hooks/.
 export async function runCli(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
   const { positional, flags, repeated } = parseArgs(argv, ['hook', 'transcript', 'session', 'decision', 'error', 'fix', 'plan', 'last']);
   const [command, ...rest] = positional;
+  if (command !== undefined && command !== 'help' && (flags.has('help') || flags.has('h') || rest.includes('-h'))) {
+    const help = commandHelp(command);
+    if (help) {
+      io.stdout(help);
+      return 0;
+    }
+  }
   try {
     switch (command) {
       case 'demo':

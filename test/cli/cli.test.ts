@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { cp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { execa } from 'execa';
@@ -107,4 +108,30 @@ test('the demo replays two sessions and shows the decision injected in the secon
   assert.match(secondPrompt, /\| - cursor-pagination \(decision/);
   const unrelated = run.stdout.split('== Session 2, an unrelated prompt')[1] ?? '';
   assert.match(unrelated, /Claude Code receives nothing/);
+});
+
+test('every command answers --help with its own usage, and does nothing else', async (t) => {
+  const project = await projectWithSamples(t);
+  const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
+  for (const command of [
+    'demo',
+    'replay',
+    'search',
+    'sync',
+    'bootstrap',
+    'retrieve',
+    'update',
+    'reconcile',
+    'import',
+    'export',
+    'drain',
+    'doctor',
+    'log',
+  ]) {
+    const help = await cli([command, '--help'], project, env);
+    assert.equal(help.exitCode, 0, command);
+    assert.match(help.stdout, new RegExp(`^Usage:\\n\\s+memory-fabric ${command}\\b`), command);
+    assert.doesNotMatch(help.stdout, /No memory is relevant/, `${command} --help ran the command`);
+  }
+  assert.equal(existsSync(path.join(project, '.memories')), false, '--help wrote nothing');
 });
