@@ -110,7 +110,10 @@ export function renderSyncReport(report: SyncReport, storeDescription: string): 
   const read = `read ${report.linesRead} new lines (${report.messages} messages${extras.length > 0 ? `, ${extras.join(', ')}` : ''})`;
   const merged = report.write.observationsMerged ? `, ${report.write.observationsMerged} merged` : '';
   const skipped = report.extraction.lowConfidenceSkipped > 0 ? `, ${report.extraction.lowConfidenceSkipped} low-confidence skipped` : '';
-  const delta = `+${counts.entitiesAddedCount} entities, +${counts.relationsAddedCount} relations, +${counts.observationsAddedCount} observations${merged}, ${counts.supersededRecordsCount} superseded${skipped}`;
+  const statementsSuperseded = report.write.statementsSuperseded
+    ? `, ${report.write.statementsSuperseded} older statements superseded`
+    : '';
+  const delta = `+${counts.entitiesAddedCount} entities, +${counts.relationsAddedCount} relations, +${counts.observationsAddedCount} observations${merged}, ${counts.supersededRecordsCount} superseded${statementsSuperseded}${skipped}`;
   let outcome: string;
   if (report.write.written) {
     const drained = report.write.outboxDrained > 0 ? `, ${report.write.outboxDrained} outbox deltas written` : '';

@@ -17,6 +17,10 @@ export interface WriteReport {
   outboxDrained: number;
   // Why the delta was not written, when it was not.
   deferredBecause?: string;
+  // Set when the write failed for a reason we did not expect (a bug); the delta waits in the outbox all the same.
+  unexpectedError?: string;
+  // Older statements a newer one about the same slot superseded.
+  statementsSuperseded?: number;
   // Files the write created or changed (bank-relative), and the canonical time of the write.
   writtenFiles?: string[];
   writeTime?: { utcDateTime: string; utcDateTimePrefix: string };

@@ -1,106 +1,61 @@
 // The file memory bank (.memories/): the graph index plus markdown records, written in locked, atomic cycles with an outbox.
-import { isMemoryFabricError, MemoryFabricError } from '../../errors.ts';
+import type { ErrorCode } from '../../errors.ts';
 import { canonicalEntityKey, emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
-import { mergeDelta, zeroCounts, type MergeCounts } from '../../core/merge.ts';
-import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
+import { batchesOf, changedAnything, mergeBatches } from '../../core/merge-batches.ts';
 import type { WriteProvenance, WriteReport } from '../graph-store.ts';
+import { requireWriteTime, writeThroughOutbox } from '../write-through-outbox.ts';
 import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
-import { addToOutbox, deferToOutbox, readOutbox, removeFromOutbox } from './outbox.ts';
-import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';
+import { readOutbox, removeFromOutbox } from './outbox.ts';
 import type { WriteTime } from './time-source.ts';
+import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';
 import { BankReader } from './bank-reader.ts';
 import type { WriteCycle } from './write-cycle.ts';
 
 export type { BankOptions } from './bank-reader.ts';
 
-export const INDEX_RELATIVE_PATH = GRAPH_INDEX;
+const MUST_SEE: ReadonlySet<ErrorCode> = new Set(['STORE_CORRUPT', 'STORE_UNREADABLE']);
 
 // The file bank for reading and writing.
 export class BankStore extends BankReader {
   // The seed's update mode for a delta: written with anything waiting in the outbox; without a write time it waits there.
-  override async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
-    const isEmpty = delta.entities.length + delta.relations.length === 0;
-    if (isEmpty && (await readOutbox(this.outboxDir)).entries.length === 0) {
-      return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
-    }
-    let time: WriteTime;
-    try {
-      time = await this.fetchTime();
-    } catch (error) {
-      return deferToOutbox(this.outboxDir, delta, error, provenance);
-    }
-    try {
-      // The write side (records, YAML) is loaded only when there is something to write.
-      const { runWriteCycle } = await import('./write-cycle.ts');
-      const { value, written } = await runWriteCycle(
-        this.paths,
-        time,
-        (cycle) => this.#applyDeltas(cycle, delta, provenance),
-        this.options.lockTimeoutMs,
-        this.options.rebuildInBackground,
-      );
-      return { ...value, writtenFiles: written, writeTime: { utcDateTime: time.utcDateTime, utcDateTimePrefix: time.utcDateTimePrefix } };
-    } catch (error) {
-      if (isMemoryFabricError(error) && (error.code === 'STORE_CORRUPT' || error.code === 'STORE_UNREADABLE')) {
-        if (!isEmpty) {
-          await addToOutbox(this.outboxDir, delta, error.message, provenance);
-        }
-        throw error;
-      }
-      return deferToOutbox(this.outboxDir, delta, error, provenance);
-    }
+  override writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
+    return writeThroughOutbox({
+      outboxDir: this.outboxDir,
+      delta,
+      provenance,
+      description: this.description,
+      writeTime: this.options.writeTime,
+      // A bank that cannot be read is the user's to see (and fix); its delta waits meanwhile.
+      mustSee: MUST_SEE,
+      write: async (time) => {
+        // The write side (records, YAML) is loaded only when there is something to write.
+        const { runWriteCycle } = await import('./write-cycle.ts');
+        const { value, written } = await runWriteCycle(
+          this.paths,
+          time,
+          (cycle) => this.#applyDeltas(cycle, delta, provenance),
+          this.options.lockTimeoutMs,
+          this.options.rebuildInBackground,
+        );
+        return { ...value, writtenFiles: written, writeTime: { utcDateTime: time.utcDateTime, utcDateTimePrefix: time.utcDateTimePrefix } };
+      },
+    });
   }
 
-  // The write time of a cycle (TIME_SOURCE_UNAVAILABLE when it cannot be had).
-  async fetchTime(): Promise<WriteTime> {
-    if (!this.options.writeTime) {
-      throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
-    }
-    return this.options.writeTime();
+  // The write time of a cycle (TIME_SOURCE_UNAVAILABLE when it cannot be had), for the modes that write directly.
+  fetchTime(): Promise<WriteTime> {
+    return requireWriteTime(this.options.writeTime, this.description)();
   }
 
   async #applyDeltas(cycle: WriteCycle, delta: GraphDelta, provenance: WriteProvenance): Promise<WriteReport> {
     const pending = await readOutbox(this.outboxDir);
-    let graph = (await cycle.readGraph()) ?? emptyGraph();
-    const counts = zeroCounts();
-    const rejected: string[] = [];
-    const batches = [
-      ...pending.entries.map((entry) => ({
-        delta: entry.delta,
-        sessionId: entry.sessionId,
-        mergeNearDuplicates: entry.sessionId !== undefined,
-      })),
-      { delta, sessionId: provenance.sessionId, mergeNearDuplicates: provenance.mergeNearDuplicates === true },
-    ];
-    const touched = new Map<string, Set<string>>();
-    let observationsMerged = 0;
-    for (const batch of batches) {
-      const outcome = mergeDelta(graph, batch.delta, cycle.time.utcDateTime, { mergeNearDuplicates: batch.mergeNearDuplicates });
-      graph = outcome.graph;
-      rejected.push(...outcome.rejected);
-      observationsMerged += outcome.observationsMergedCount;
-      for (const key of Object.keys(counts) as Array<keyof MergeCounts>) {
-        counts[key] += outcome.counts[key];
-      }
-      const session = batch.sessionId ?? '';
-      const names = touched.get(session) ?? new Set<string>();
-      for (const name of outcome.changedEntities) {
-        names.add(name);
-      }
-      touched.set(session, names);
-    }
-    const changedKeys = new Set([...touched.values()].flatMap((names) => [...names]));
-    const supersessions = findSupersessions(graph, changedKeys);
-    if (supersessions.length > 0) {
-      graph = applySupersessions(graph, supersessions);
-      counts.supersededRecordsCount += supersessions.length;
-      for (const entry of supersessions) {
-        changedKeys.add(canonicalEntityKey(entry.older));
-      }
-    }
-    const changed =
-      counts.entitiesAddedCount + counts.relationsAddedCount + counts.observationsAddedCount + counts.supersededRecordsCount > 0;
-    if (changed) {
+    const merged = mergeBatches(
+      (await cycle.readGraph()) ?? emptyGraph(),
+      batchesOf(pending.entries, delta, provenance),
+      cycle.time.utcDateTime,
+    );
+    const { graph, counts, changedKeys, touched } = merged;
+    if (changedAnything(counts, merged.statementsSuperseded)) {
       const { findRecordPaths } = await import('./records.ts');
       const existing = await findRecordPaths(this.options.bankDir);
       await this.#writeEntityRecords(cycle, graph, changedKeys, existing);
@@ -115,8 +70,9 @@ export class BankStore extends BankReader {
     return {
       written: true,
       counts,
-      observationsMerged,
-      rejected,
+      observationsMerged: merged.observationsMerged,
+      statementsSuperseded: merged.statementsSuperseded,
+      rejected: merged.rejected,
       timeSourceLabel: cycle.time.sourceLabel,
       outboxPending: pending.unreadable.length,
       outboxDrained: pending.entries.length,

@@ -7,15 +7,15 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
 import { canonicalEntityKey, type GraphDelta, type GraphEntity, type GraphRelation, type KnowledgeGraph } from '../../core/graph.ts';
-import { mergeDelta, zeroCounts, type MergeCounts } from '../../core/merge.ts';
+import { batchesOf, mergeBatches } from '../../core/merge-batches.ts';
 import { entityFromServer, isUpdatedTag, parseServerMemoryJsonl, supersededTag, updatedTag } from '../../core/server-memory-jsonl.ts';
-import { applySupersessions, findSupersessions } from '../../core/supersede.ts';
 import { MemoryFabricError } from '../../errors.ts';
 import { withFileLock } from '../bank/lock.ts';
-import { deferToOutbox, readOutbox, removeFromOutbox } from '../bank/outbox.ts';
+import { readOutbox, removeFromOutbox } from '../bank/outbox.ts';
 import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from '../bank/search-index-files.ts';
 import type { WriteTime } from '../bank/time-source.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
+import { writeThroughOutbox } from '../write-through-outbox.ts';
 import { connectServer, type McpConnection } from './mcp-connection.ts';
 import type { ServerParams } from './server-config.ts';
 
@@ -80,67 +80,38 @@ export class McpStore implements GraphStore {
 
   async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
     const outboxDir = path.join(this.#options.stateDir, 'outbox');
-    const isEmpty = delta.entities.length + delta.relations.length === 0;
-    if (isEmpty && (await readOutbox(outboxDir)).entries.length === 0) {
-      return { written: false, counts: zeroCounts(), rejected: [], outboxPending: 0, outboxDrained: 0 };
-    }
-    const defer = (error: unknown): Promise<WriteReport> => deferToOutbox(outboxDir, delta, error, provenance);
-    if (!this.#options.writeTime) {
-      throw new MemoryFabricError('STORE_WRITE_FAILED', `${this.description} was opened read-only`);
-    }
-    let time: WriteTime;
-    try {
-      time = await this.#options.writeTime();
-    } catch (error) {
-      return defer(error);
-    }
-    try {
-      await mkdir(this.#options.stateDir, { recursive: true });
-      return await withFileLock(path.join(this.#options.stateDir, 'mcp.lock'), { timeoutMs: 10_000, staleMs: 60_000 }, () =>
-        this.#withConnection(async (connection) => {
-          const pending = await readOutbox(outboxDir);
-          const before = await readServerGraph(connection);
-          let graph = before;
-          const counts = zeroCounts();
-          const rejected: string[] = [];
-          let observationsMerged = 0;
-          for (const batch of [
-            ...pending.entries.map((entry) => ({ delta: entry.delta, near: entry.sessionId !== undefined })),
-            { delta, near: provenance.mergeNearDuplicates === true },
-          ]) {
-            const outcome = mergeDelta(graph, batch.delta, time.utcDateTime, { mergeNearDuplicates: batch.near });
-            graph = outcome.graph;
-            rejected.push(...outcome.rejected);
-            observationsMerged += outcome.observationsMergedCount;
-            for (const key of Object.keys(counts) as Array<keyof MergeCounts>) {
-              counts[key] += outcome.counts[key];
-            }
-          }
-          const supersessions = findSupersessions(graph);
-          graph = applySupersessions(graph, supersessions);
-          counts.supersededRecordsCount += supersessions.filter(
-            (entry) =>
-              !before.entities.some((entity) => canonicalEntityKey(entity.name) === canonicalEntityKey(entry.older) && entity.supersededBy),
-          ).length;
-          await writeDifference(connection, before, graph);
-          await verifyWritten(connection, graph, before);
-          await removeFromOutbox(pending.entries);
-          await this.#refreshIndex(graph);
-          return {
-            written: true,
-            counts,
-            observationsMerged,
-            rejected,
-            timeSourceLabel: time.sourceLabel,
-            outboxPending: pending.unreadable.length,
-            outboxDrained: pending.entries.length,
-            writeTime: time,
-          };
-        }),
-      );
-    } catch (error) {
-      return defer(error);
-    }
+    return writeThroughOutbox({
+      outboxDir,
+      delta,
+      provenance,
+      description: this.description,
+      writeTime: this.#options.writeTime,
+      write: async (time) => {
+        await mkdir(this.#options.stateDir, { recursive: true });
+        return withFileLock(path.join(this.#options.stateDir, 'mcp.lock'), { timeoutMs: 10_000, staleMs: 60_000 }, () =>
+          this.#withConnection(async (connection) => {
+            const pending = await readOutbox(outboxDir);
+            const before = await readServerGraph(connection);
+            const merged = mergeBatches(before, batchesOf(pending.entries, delta, provenance), time.utcDateTime);
+            await writeDifference(connection, before, merged.graph);
+            await verifyWritten(connection, merged.graph, before);
+            await removeFromOutbox(pending.entries);
+            await this.#refreshIndex(merged.graph);
+            return {
+              written: true,
+              counts: merged.counts,
+              observationsMerged: merged.observationsMerged,
+              statementsSuperseded: merged.statementsSuperseded,
+              rejected: merged.rejected,
+              timeSourceLabel: time.sourceLabel,
+              outboxPending: pending.unreadable.length,
+              outboxDrained: pending.entries.length,
+              writeTime: time,
+            };
+          }),
+        );
+      },
+    });
   }
 
   // After our own write, the search index follows the server's file, so the next prompt need not start the server.
