@@ -2,7 +2,6 @@
 import { MemoryFabricError } from '../errors.ts';
 
 export const CONTEXT_EVENTS = ['SessionStart', 'UserPromptSubmit'] as const;
-export const SYNC_EVENTS = ['Stop', 'SubagentStop', 'SessionEnd'] as const;
 
 export interface HookInput {
   event: string;
