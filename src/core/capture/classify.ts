@@ -41,7 +41,7 @@ const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
   ],
   [
     'decision',
-    /\b(?:decided|decision|we chose|i chose|chose to|opted|settled (?:on|for)|agreed|going with|go with|let'?s (?:use|go|switch|stick|keep|do|drop|move|add|make)|we'?ll (?:use|go|switch|keep|stick)|we will (?:use|go|switch|keep)|i want to use|we want to use|stick with|sticking with|switch(?:ed|ing)? (?:from|to|over)|migrat(?:e|ed|ing) (?:from|to)|instead of|rather than|in favou?r of|replac(?:e|ed|ing) \S+ with|drop(?:ped|ping)? (?:the )?\S+ (?:for|in favou?r)|we use|we're using|we are using|our (?:stack|database|db|cache|queue|backend|frontend|orm|auth) (?:is|will be)|use \S+ for)\b/i,
+    /^(?:drop|ditch|settled|going forward|from now on)\b|\b(?:decided|decision|we chose|going forward|from now on|settled:|we move to|we're moving to|moving to|we'll move to|i chose|chose to|opted|settled (?:on|for)|agreed|going with|go with|let'?s (?:use|go|switch|stick|keep|do|drop|move|add|make)|we'?ll (?:use|go|switch|keep|stick)|we will (?:use|go|switch|keep)|i want to use|we want to use|stick with|sticking with|switch(?:ed|ing)? (?:from|to|over)|migrat(?:e|ed|ing) (?:from|to)|instead of|rather than|in favou?r of|replac(?:e|ed|ing) \S+ with|drop(?:ped|ping)? (?:the )?\S+ (?:for|in favou?r)|we use|we're using|we are using|our (?:stack|database|db|cache|queue|backend|frontend|orm|auth) (?:is|will be)|use \S+ for)\b/i,
   ],
   [
     'convention',

@@ -43,3 +43,19 @@ test('an acknowledgement in front of a finding is stripped, the finding kept', (
 test('a hedge is no decision', () => {
   assert.notEqual(classifyStatement('Maybe we decided to use gRPC, I am not sure.', 'user')?.kind, 'decision');
 });
+
+test('decisions in natural phrasing', () => {
+  for (const text of [
+    'I want to use FastAPI with PostgreSQL.',
+    "let's go with Redis for sessions",
+    'We will use cursor pagination instead of offsets.',
+    'We switched from Alembic to dbmate last week.',
+    "we'll use Celery for the email jobs",
+    'stick with Postgres for now',
+    'drop Postmark, we move to SES',
+    'Settled: the retry budget is 3 attempts.',
+    'Going forward the API returns RFC 7807 problem details.',
+  ]) {
+    assert.equal(classifyStatement(text, 'user')?.kind, 'decision', text);
+  }
+});
