@@ -23,10 +23,34 @@ test('the committed hooks/ bundles are exactly what npm run build makes from src
   }
 });
 
-test('the hook bundles stay small (start-up is parse time): the context hook carries no time source', async () => {
-  const context = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[0] ?? ''), 'utf8');
-  const sync = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[1] ?? ''), 'utf8');
-  assert.ok(!context.includes('fetchWriteTime'), 'no time source in the context hook');
-  assert.ok(context.length < 250_000, `context hook is ${context.length} bytes`);
-  assert.ok(sync.length < 300_000, `sync hook is ${sync.length} bytes`);
+test('the hook bundles stay small (start-up is parse time): the context hook holds no time source, write cycle or MCP SDK', async (t) => {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
+  t.after(() => rm(outDir, { recursive: true, force: true }));
+  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [
+    path.join(PACKAGE_ROOT, 'scripts', 'build.ts'),
+    '--out-dir',
+    outDir,
+    '--metafile',
+  ]);
+  // The source files that put code into the bundle (esbuild lists tree-shaken inputs too, with 0 bytes).
+  const inputsOf = async (bundle: string): Promise<string[]> => {
+    const meta = JSON.parse(await readFile(path.join(outDir, `${bundle}.meta.json`), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
+    return Object.values(meta.outputs).flatMap((output) =>
+      Object.entries(output.inputs)
+        .filter(([, input]) => input.bytesInOutput > 0)
+        .map(([name]) => name),
+    );
+  };
+  const context = await inputsOf(BUILT[0] ?? '');
+  assert.ok(context.includes('src/hooks/context-hook.ts'), 'the list is of source paths');
+  for (const kept of ['src/stores/bank/time-source.ts', 'src/stores/bank/write-cycle.ts', 'src/core/capture/capture.ts']) {
+    assert.ok(!context.includes(kept), `the context hook bundles ${kept}`);
+  }
+  assert.ok(!context.some((input) => input.includes('@modelcontextprotocol')), 'the context hook bundles the MCP SDK');
+  const contextText = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[0] ?? ''), 'utf8');
+  const syncText = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[1] ?? ''), 'utf8');
+  assert.ok(contextText.length < 250_000, `context hook is ${contextText.length} bytes`);
+  assert.ok(syncText.length < 300_000, `sync hook is ${syncText.length} bytes`);
 });
