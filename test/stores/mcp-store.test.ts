@@ -121,21 +121,18 @@ test('writes through the real server: new entities, observations on existing one
   assert.deepEqual(again.counts, { entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
 });
 
+const PUBLIC_GRAPHS = ['HankofallTrades__STRATOS.jsonl', 'sm-moshi__dmetrics-go.jsonl', 'omriwen__PRISM.jsonl'];
+const publicGraphsHere = PUBLIC_GRAPHS.every((name) => existsSync(path.join(SHARED_CORPUS, 'graphs', name)));
+
 test('the same graph in the bank and in the real server gives the same ranking for every benchmark prompt', {
   timeout: 180_000,
+  skip: publicGraphsHere ? false : `the public graphs of the shared corpus are not here (${path.join(SHARED_CORPUS, 'graphs')})`,
 }, async (t) => {
-  const names = ['HankofallTrades__STRATOS.jsonl', 'sm-moshi__dmetrics-go.jsonl', 'omriwen__PRISM.jsonl'].filter((name) =>
-    existsSync(path.join(SHARED_CORPUS, 'graphs', name)),
+  const graphs = await Promise.all(
+    PUBLIC_GRAPHS.map(
+      async (name) => dedupeGraph(parseServerMemoryJsonl(await readFile(path.join(SHARED_CORPUS, 'graphs', name), 'utf8')).graph).graph,
+    ),
   );
-  const graphs =
-    names.length > 0
-      ? await Promise.all(
-          names.map(
-            async (name) =>
-              dedupeGraph(parseServerMemoryJsonl(await readFile(path.join(SHARED_CORPUS, 'graphs', name), 'utf8')).graph).graph,
-          ),
-        )
-      : [{ entities: [{ name: 'cursor-pagination', entityType: 'decision', observations: ['Use cursors for orders.'] }], relations: [] }];
   const queries = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'bench', 'retrieval', 'queries.json'), 'utf8')) as {
     queries: Array<{ prompt: string }>;
   };
