@@ -205,3 +205,14 @@ test('near-duplicate statements merge, but never across a negation or a differen
   assert.ok(texts.includes('Never commit directly to main for hotfixes.'), '"never X" is not merged into "always X"');
   assert.ok(!texts.includes('Always commit directly to main for hotfixes!'), 'the same statement again is merged');
 });
+
+test('a proposal in one sync and its confirmation in the next give the decision, as in one sync of both', () => {
+  const proposal = assistant('I recommend we cache availability in Redis for 60 seconds.', '05');
+  const answer = user('yes do that', '05');
+  const decisions = (delta: GraphDelta): string[] =>
+    delta.entities.flatMap((entity) => entity.observations.filter((text) => parseStatement(text).kind === 'decision'));
+  const first = extractDelta([proposal], { sessionId: 's1' });
+  const second = extractDelta([answer], { sessionId: 's1' }, first.state);
+  assert.deepEqual(decisions(second.delta), decisions(extractDelta([proposal, answer], { sessionId: 's1' }).delta));
+  assert.match(decisions(second.delta)[0] ?? '', /^Agreed: cache availability in Redis for 60 seconds\./);
+});
