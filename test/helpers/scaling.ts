@@ -1,0 +1,93 @@
+// Asserts that a pure text function takes time linear in its input: for each x10 step of size (10 KB -> 100 KB ->
+// 1 MB), the time per call may grow at most maxRatio times (x30 by default: x10 is linear, the margin absorbs a
+// shared machine's noise and garbage collection; a quadratic pass grows x100). Each size is timed over enough
+// calls to last minSampleMs, so timer resolution does not matter, and the best of three such samples is kept, so a
+// garbage collection in the middle of one does not count. Stops at the first step that fails, so a quadratic
+// function is not run on a megabyte.
+import assert from 'node:assert/strict';
+
+export interface ScalingOptions {
+  sizes?: readonly number[];
+  maxRatio?: number;
+  minSampleMs?: number;
+  // A single call slower than this fails at once, whatever the ratio.
+  maxCallMs?: number;
+}
+
+export interface ScalingSample {
+  size: number;
+  msPerCall: number;
+}
+
+const DEFAULTS = { sizes: [10_000, 100_000, 1_000_000], maxRatio: 30, minSampleMs: 20, maxCallMs: 5_000 } as const;
+
+// Times fn on one input: calls it until minSampleMs have passed (at least twice), returns the time per call.
+export function timePerCall(fn: (text: string) => unknown, input: string, minSampleMs: number, maxCallMs = Number.POSITIVE_INFINITY): number {
+  let calls = 0;
+  const started = performance.now();
+  let elapsed = 0;
+  while (calls < 2 || elapsed < minSampleMs) {
+    const callStarted = performance.now();
+    fn(input);
+    const callMs = performance.now() - callStarted;
+    calls += 1;
+    elapsed = performance.now() - started;
+    if (callMs > maxCallMs) {
+      return callMs;
+    }
+  }
+  return elapsed / calls;
+}
+
+// Below this, a time per call says more about caches and the machine than about the function: times are counted
+// from this floor (a quadratic pass still shows, one step later).
+const FLOOR_MS = 0.05;
+
+// The best time per call of three samples (a garbage collection in one does not count).
+function bestTimePerCall(fn: (text: string) => unknown, input: string, minSampleMs: number, maxCallMs: number): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let sample = 0; sample < 3; sample += 1) {
+    const sampled = timePerCall(fn, input, minSampleMs, maxCallMs);
+    best = Math.min(best, sampled);
+    if (sampled > maxCallMs) {
+      break;
+    }
+  }
+  return best;
+}
+
+// Fails (with every timing in the message) unless fn scales near-linearly on texts made by shape. A step that
+// looks super-linear is measured once more before it fails (another engineer's tests share the machine).
+export function assertLinearTime(
+  label: string,
+  fn: (text: string) => unknown,
+  shape: (size: number) => string,
+  options: ScalingOptions = {},
+): ScalingSample[] {
+  const { sizes, maxRatio, minSampleMs, maxCallMs } = { ...DEFAULTS, ...options };
+  const samples: ScalingSample[] = [];
+  fn(shape(sizes[0] ?? 1000));
+  const report = (): string => samples.map((sample) => `${sample.size / 1000} KB: ${sample.msPerCall.toFixed(3)} ms`).join(', ');
+  let previousInput: string | undefined;
+  for (const size of sizes) {
+    const input = shape(size);
+    assert.equal(input.length, size, `${label}: the shape must make exactly ${size} characters`);
+    const msPerCall = bestTimePerCall(fn, input, minSampleMs, maxCallMs);
+    samples.push({ size, msPerCall });
+    assert.ok(msPerCall <= maxCallMs, `${label}: one call took ${msPerCall.toFixed(0)} ms at ${size / 1000} KB (${report()})`);
+    const previous = samples.at(-2);
+    if (previous && previousInput !== undefined) {
+      const growth = size / previous.size;
+      const allowed = (maxRatio * growth) / 10;
+      const ratioOf = (larger: number, smaller: number): number => Math.max(larger, FLOOR_MS) / Math.max(smaller, FLOOR_MS);
+      if (ratioOf(msPerCall, previous.msPerCall) > allowed) {
+        previous.msPerCall = Math.min(previous.msPerCall, bestTimePerCall(fn, previousInput, minSampleMs, maxCallMs));
+        samples[samples.length - 1] = { size, msPerCall: Math.min(msPerCall, bestTimePerCall(fn, input, minSampleMs, maxCallMs)) };
+      }
+      const ratio = ratioOf(samples.at(-1)?.msPerCall ?? msPerCall, previous.msPerCall);
+      assert.ok(ratio <= allowed, `${label}: x${growth} input took x${ratio.toFixed(1)} time (expected at most x${allowed.toFixed(0)}): ${report()}`);
+    }
+    previousInput = input;
+  }
+  return samples;
+}
