@@ -51,7 +51,7 @@ export const PATHOLOGICAL_SHAPES: Readonly<Record<string, (size: number) => stri
   'quotes then a letter': (size) => `${"'".repeat(size - 1)}a`,
   'foo.foo.foo': (size) => repeatTo('foo.', size),
   'a-a-a-!': (size) => `${repeatTo('a-', size - 1)}!`,
-  'a_a_a_': (size) => repeatTo('a_', size),
+  a_a_a_: (size) => repeatTo('a_', size),
   'a/a/a/': (size) => repeatTo('a/', size),
   'a=a=a=': (size) => repeatTo('a=', size),
   'AbAbAb camelCase': (size) => repeatTo('Ab', size),
