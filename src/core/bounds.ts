@@ -24,3 +24,24 @@ export function headAndTail(text: string, head: number, tail: number): string {
   }
   return `${text.slice(0, head)}\n${tail > 0 ? text.slice(text.length - tail) : ''}`;
 }
+
+// A message as extraction reads it: its prose cut to head and tail, each string of its tool inputs to COMMAND_CHARS
+// (a Write of a 1 MB file, a heredoc). Run after redaction, so a secret is never cut into an unrecognizable piece.
+export function capForExtraction<T extends { text: string; toolCalls: Array<{ input: Record<string, unknown> }> }>(message: T): T {
+  const longInput = message.toolCalls.some((call) =>
+    Object.values(call.input).some((value) => typeof value === 'string' && value.length > COMMAND_CHARS),
+  );
+  if (message.text.length <= MESSAGE_HEAD_CHARS + MESSAGE_TAIL_CHARS && !longInput) {
+    return message;
+  }
+  return {
+    ...message,
+    text: headAndTail(message.text, MESSAGE_HEAD_CHARS, MESSAGE_TAIL_CHARS),
+    toolCalls: message.toolCalls.map((call) => ({
+      ...call,
+      input: Object.fromEntries(
+        Object.entries(call.input).map(([key, value]) => [key, typeof value === 'string' ? value.slice(0, COMMAND_CHARS) : value]),
+      ),
+    })),
+  };
+}
