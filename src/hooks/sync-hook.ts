@@ -5,6 +5,7 @@ import { extractDelta, type ExtractionState, type ExtractionStats } from '../cor
 import { capForExtraction } from '../core/bounds.ts';
 import { redactDelta, redactMessages } from '../core/redact.ts';
 import type { TranscriptMessage } from '../core/transcript.ts';
+import { MemoryFabricError } from '../errors.ts';
 import type { GraphStore, WriteReport } from '../stores/graph-store.ts';
 import { openStore } from '../stores/open-store.ts';
 import { SeenMessages } from '../stores/seen-messages.ts';
@@ -38,21 +39,25 @@ export interface SyncOutcome {
   logSummary?: string;
 }
 
+// When a sync must stop: reading (the rest waits for the next sync), and writing (too late to finish a write cycle
+// before the deadline: nothing is written, the cursor stays, and the next sync does the same part again).
+export interface SyncClock {
+  readingIsOver(): boolean;
+  tooLateToWrite(): boolean;
+}
+
+const UNHURRIED: SyncClock = { readingIsOver: () => false, tooLateToWrite: () => false };
+
 // Reads what is new in the transcript, extracts, writes, then moves the cursor (so a crash re-reads, never skips).
-// Reading goes piece by piece while timeIsUp() is false; what is left is read by the next sync.
-export async function runSyncHook(
-  input: HookInput,
-  config: Config,
-  store: GraphStore,
-  timeIsUp: () => boolean = () => false,
-): Promise<SyncOutcome> {
+// Reading goes piece by piece until clock.readingIsOver(); what is left is read by the next sync.
+export async function runSyncHook(input: HookInput, config: Config, store: GraphStore, clock: SyncClock = UNHURRIED): Promise<SyncOutcome> {
   const transcriptPath = input.event === 'SubagentStop' ? (input.agentTranscriptPath ?? input.transcriptPath) : input.transcriptPath;
   if (!['Stop', 'SubagentStop', 'SessionEnd'].includes(input.event) || !transcriptPath) {
     return { stdout: '', explanation: [`the sync hook does nothing on ${input.event}${transcriptPath ? '' : ' without a transcript'}`] };
   }
   const cursorPath = cursorFile(config.stateDir, input.sessionId, transcriptPath);
   const cursor = await loadCursor(cursorPath);
-  const parsed = await readTranscriptPieces(transcriptPath, cursor, timeIsUp);
+  const parsed = await readTranscriptPieces(transcriptPath, cursor, clock.readingIsOver);
   const { fresh } = parsed;
   const seen = new SeenMessages(config.stateDir);
   const { unseen, skipped } = await seen.filterUnseen(parsed.messages);
@@ -77,6 +82,12 @@ export async function runSyncHook(
     carried,
   );
   const cleanDelta = redactDelta(extraction.delta);
+  if (clock.tooLateToWrite()) {
+    throw new MemoryFabricError(
+      'DEADLINE_EXCEEDED',
+      'sync hook ran out of time before its write; nothing written, the next sync reads the same part',
+    );
+  }
   const write = await store.writeDelta(cleanDelta.delta, { sessionId: input.sessionId, mergeNearDuplicates: true });
   await seen.remember(unseen);
   const nextCursor = {
@@ -145,6 +156,9 @@ export function renderSyncReport(report: SyncReport, storeDescription: string): 
 // Reading the transcript stops after this share of the deadline (the rest waits for the next sync), leaving the
 // rest of it for extraction and the write.
 const READ_SHARE = 0.3;
+// A write cycle that would start after this share of the deadline is not started (the runner would give up in
+// the middle of it).
+const WRITE_BY_SHARE = 0.8;
 
 // The sync hook as the runner drives it; SessionEnd gets the short deadline Claude Code allows it.
 export const syncHandler: HookHandler = {
@@ -158,12 +172,11 @@ export const syncHandler: HookHandler = {
       return { stdout: `${text}\n`, explanation: [text] };
     }
     const { syncScript } = runtime;
-    const readUntil = performance.now() + syncHandler.deadlineMs(input, config) * READ_SHARE;
-    return runSyncHook(
-      input,
-      config,
-      openStore(config, syncScript ? () => startIndexRebuild(config, syncScript, 'bank') : undefined),
-      () => performance.now() > readUntil,
-    );
+    const started = performance.now();
+    const deadlineMs = syncHandler.deadlineMs(input, config);
+    return runSyncHook(input, config, openStore(config, syncScript ? () => startIndexRebuild(config, syncScript, 'bank') : undefined), {
+      readingIsOver: () => performance.now() - started > deadlineMs * READ_SHARE,
+      tooLateToWrite: () => performance.now() - started > deadlineMs * WRITE_BY_SHARE,
+    });
   },
 };
