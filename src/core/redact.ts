@@ -26,9 +26,9 @@ const PATTERNS: ReadonlyArray<[string, RegExp]> = [
 // key=value and key: value assignments whose key names a secret (also .env lines). The match starts at the secret
 // word, not at the key's first character: what precedes it in the key is left as it is either way, and a key
 // pattern `[...]*word[...]*` backtracked over every split of a long run (quadratic on 'token.token.token...').
-// At most 64 key characters may follow the word.
+// At most 128 key characters may follow the word.
 const ASSIGNMENT =
-  /(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]{0,64}(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\2/gi;
+  /(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]{0,128}(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\2/gi;
 
 // Replaces secrets with [REDACTED:<kind>] and removes <private>...</private> blocks (an unclosed one hides the rest).
 export function redactSecrets(text: string): Redaction {
