@@ -96,15 +96,22 @@ export function redactDelta<T extends { entities: Array<{ name: string; observat
   return { delta: { ...delta, entities }, count };
 }
 
-function redactValue(value: unknown, clean: (text: string) => string): unknown {
+// Tool inputs nested deeper than this are dropped (nothing reads them; a recursion 100,000 levels deep overflowed the
+// stack on every Stop of that session).
+const MAX_INPUT_DEPTH = 32;
+
+function redactValue(value: unknown, clean: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') {
     return clean(value);
   }
+  if (typeof value === 'object' && value !== null && depth >= MAX_INPUT_DEPTH) {
+    return '[nested too deep]';
+  }
   if (Array.isArray(value)) {
-    return value.map((item) => redactValue(item, clean));
+    return value.map((item) => redactValue(item, clean, depth + 1));
   }
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, clean)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, clean, depth + 1)]));
   }
   return value;
 }
