@@ -63,8 +63,8 @@ function bestTimePerCall(fn: (text: string) => unknown, input: string, samples: 
 }
 
 // Fails (with every timing in the message) unless fn scales near-linearly on texts made by shape. A step that
-// looks super-linear is measured again, best of three for both sizes, before it fails (other tests share the
-// machine).
+// looks super-linear is measured again up to three times, best of three for both sizes, before it fails (the
+// suite runs two test files at once, and other engineers share the machine).
 export function assertLinearTime(
   label: string,
   fn: (text: string) => unknown,
@@ -90,7 +90,7 @@ export function assertLinearTime(
     if (previous && previousInput !== undefined) {
       const growth = size / previous.size;
       const allowed = (maxRatio * growth) / 10;
-      if (ratioOf(sample.msPerCall, previous.msPerCall) > allowed) {
+      for (let retry = 0; retry < 3 && ratioOf(sample.msPerCall, previous.msPerCall) > allowed; retry += 1) {
         previous.msPerCall = Math.min(previous.msPerCall, bestTimePerCall(fn, previousInput, 3, minSampleMs, maxCallMs));
         sample.msPerCall = Math.min(sample.msPerCall, bestTimePerCall(fn, input, 3, minSampleMs, maxCallMs));
       }
