@@ -96,7 +96,8 @@ export function toEntityName(phrase: string): string | undefined {
   const words = phrase
     .replace(/^(?:the|a|an|our|their|this|that|using)\s+/i, '')
     .split(/\s+/)
-    .map((word) => word.replace(/^[^\w@]+|[^\w+#]+$/g, ''))
+    // The lookbehind starts the trailing part only where its run starts (linear on '@@@@x').
+    .map((word) => word.replace(/^[^\w@]+|(?<![^\w+#])[^\w+#]+$/g, ''))
     .filter((word) => word !== '');
   if (words.length === 0 || words.length > 5) {
     return undefined;

@@ -70,14 +70,11 @@ export function extractToolFacts(
       if (!command) {
         continue;
       }
+      // Clipped once per command, not once per package (a command naming thousands of packages was quadratic).
+      const installedWith = `Installed with: ${clip(command.split('\n', 1)[0] ?? '', 120)}`;
       for (const packageName of installedPackages(command)) {
         builder.stats.installs += 1;
-        const added = builder.addEntity(
-          packageName,
-          'package',
-          0.8,
-          tagProvenance(`Installed with: ${clip(command.split('\n')[0] ?? '', 120)}`, date, session),
-        );
+        const added = builder.addEntity(packageName, 'package', 0.8, tagProvenance(installedWith, date, session));
         builder.addRelation(project, 'depends_on', added);
       }
       const key = commandKey(command);
@@ -172,7 +169,8 @@ function installedPackages(command: string): string[] {
       if (token === '' || token.startsWith('-') || token.startsWith('.') || (token.includes('/') && !token.startsWith('@'))) {
         continue;
       }
-      const bare = token.replace(/(?<=.)@[^/]*$/, '').replace(/[=<>[].*$/, '');
+      // A version suffix out: `[^/@]` so that each @ of a token of @@@@ scans to the next one only.
+      const bare = token.replace(/(?<=.)@[^/@]*$/, '').replace(/[=<>[].*$/, '');
       if (bare.length >= 2 && !/^(install|add|run)$/.test(bare)) {
         names.push(bare);
       }

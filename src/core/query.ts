@@ -1,4 +1,5 @@
 // Parses a prompt into search terms, entity hints and an intent (the seed's Step 1).
+import { headAndTail, MAX_QUERY_TERMS, PROMPT_HEAD_CHARS, PROMPT_TAIL_CHARS } from './bounds.ts';
 import { extractTerms, wordRuns } from './text.ts';
 
 export type QueryIntent = 'decision' | 'error' | 'how-to' | 'recall' | 'pattern' | 'general';
@@ -14,6 +15,7 @@ export interface ParsedQuery {
 }
 
 // Where a prompt turns to another question: sentence ends, semicolons, and "and"/"also" before a question word.
+// Matched on the prompt with its whitespace collapsed: `\s+` then meets one space, never a long run to backtrack.
 const SEGMENT_BREAK =
   /[?!;]+|\.\s+|,?\s+(?:and|also|plus)\s+(?=(?:how|what|why|where|when|which|who|whose|do|does|did|is|are|was|were|can|could|should|would)\b)/i;
 
@@ -25,17 +27,20 @@ const INTENT_PATTERNS: ReadonlyArray<[QueryIntent, RegExp]> = [
   ['how-to', /\b(how (do|does|should|can|to)|what'?s the way|where (do|is|are))\b/i],
 ];
 
+// Paths start only where a run of path characters starts (the lookbehind): from every position inside a long run
+// of letters or dots, `[\w.-]*` would scan to its end (quadratic on 'foo.foo.foo...').
 const IDENTIFIER =
-  /(?:[\w.-]*\/[\w./-]+)|(?:\b[a-z]+(?:[A-Z][a-z0-9]+)+\b)|(?:\b[\w]+(?:-[\w]+)+\b)|(?:\b\w+\.(?:ts|js|mjs|py|rs|go|json|md|ya?ml|toml)\b)/g;
+  /(?:(?<![\w.-])[\w.-]*\/[\w./-]+)|(?:\b[a-z]+(?:[A-Z][a-z0-9]+)+\b)|(?:\b[\w]+(?:-[\w]+)+\b)|(?:\b\w+\.(?:ts|js|mjs|py|rs|go|json|md|ya?ml|toml)\b)/g;
 const QUOTED = /["'`]([^"'`]{2,80})["'`]/g;
 
-// Parses a prompt; nameOf finds the graph entity a word or run of words of the prompt names, if any.
+// Parses a prompt; nameOf finds the graph entity a word or run of words of the prompt names, if any. A long prompt
+// is read by its head and tail only, for at most MAX_QUERY_TERMS terms (bounds.ts).
 export function parseQuery(
   prompt: string,
   nameOf: (candidate: string) => string | undefined = () => undefined,
   nameHeads?: ReadonlySet<string>,
 ): ParsedQuery {
-  const text = prompt.trim();
+  const text = headAndTail(prompt.trim(), PROMPT_HEAD_CHARS, PROMPT_TAIL_CHARS);
   const hints = new Set<string>();
   for (const match of text.matchAll(IDENTIFIER)) {
     hints.add(match[0]);
@@ -52,10 +57,12 @@ export function parseQuery(
     }
   }
   const intent = INTENT_PATTERNS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
-  const terms = [...new Set(extractTerms(text))];
+  const terms = [...new Set(extractTerms(text))].slice(0, MAX_QUERY_TERMS);
+  const termIndex = new Map(terms.map((term, index) => [term, index]));
   const segments = text
+    .replace(/\s+/g, ' ')
     .split(SEGMENT_BREAK)
-    .map((part) => [...new Set(extractTerms(part))].map((term) => terms.indexOf(term)).filter((index) => index >= 0))
+    .map((part) => [...new Set(extractTerms(part))].map((term) => termIndex.get(term) ?? -1).filter((index) => index >= 0))
     .filter((indices) => indices.length >= 2);
   return { text, terms, entityHints: [...hints], intent, ...(segments.length >= 2 ? { segments } : {}) };
 }

@@ -5,8 +5,10 @@ export interface Redaction {
   count: number;
 }
 
+// Every pattern is linear: a prefix that may repeat inside a long token (eyJ, a URL scheme) starts only where its
+// run of token characters starts (a lookbehind), so no position re-scans a run another position already scanned.
 const PATTERNS: ReadonlyArray<[string, RegExp]> = [
-  ['private key', /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g],
+  ['private key', /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g],
   ['anthropic key', /\bsk-ant-[A-Za-z0-9_-]{16,}/g],
   ['openai key', /\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{20,}/g],
   ['github token', /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})/g],
@@ -16,14 +18,17 @@ const PATTERNS: ReadonlyArray<[string, RegExp]> = [
   ['stripe key', /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g],
   ['google api key', /\bAIza[0-9A-Za-z_-]{35}\b/g],
   ['npm token', /\bnpm_[A-Za-z0-9]{36}\b/g],
-  ['jwt', /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
+  ['jwt', /(?<![\w-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g],
   ['bearer token', /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{16,}/g],
-  ['password in url', /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+(@)/gi],
+  ['password in url', /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,31}:\/\/[^\s:/@]+:)[^\s@/]+(@)/gi],
 ];
 
-// key=value and key: value assignments whose key names a secret (also .env lines).
+// key=value and key: value assignments whose key names a secret (also .env lines). The match starts at the secret
+// word, not at the key's first character: what precedes it in the key is left as it is either way, and a key
+// pattern `[...]*word[...]*` backtracked over every split of a long run (quadratic on 'token.token.token...').
+// At most 128 key characters may follow the word.
 const ASSIGNMENT =
-  /\b([A-Za-z0-9_.-]*(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]*)(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\3/gi;
+  /(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]{0,128}(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\2/gi;
 
 // Replaces secrets with [REDACTED:<kind>] and removes <private>...</private> blocks (an unclosed one hides the rest).
 export function redactSecrets(text: string): Redaction {
@@ -44,7 +49,7 @@ export function redactSecrets(text: string): Redaction {
       return `[REDACTED:${kind}]`;
     });
   }
-  result = result.replace(ASSIGNMENT, (whole, key: string, separator: string, quote: string, value: string) => {
+  result = result.replace(ASSIGNMENT, (whole: string, separator: string, quote: string, value: string) => {
     if (
       value.startsWith('[REDACTED') ||
       /^(bearer|basic|true|false|null|none|undefined|required|optional|\$\{?\w+\}?|<[^>]+>|process\.env\.\w+)$/i.test(value)
@@ -52,6 +57,7 @@ export function redactSecrets(text: string): Redaction {
       return whole;
     }
     count += 1;
+    const key = whole.slice(0, whole.length - separator.length - value.length - 2 * quote.length);
     return `${key}${separator}${quote}[REDACTED:secret]${quote}`;
   });
   return { text: result, count };
@@ -98,15 +104,22 @@ export function redactDelta<T extends { entities: Array<{ name: string; observat
   return { delta: { ...delta, entities }, count };
 }
 
-function redactValue(value: unknown, clean: (text: string) => string): unknown {
+// Tool inputs nested deeper than this are dropped (nothing reads them; a recursion 100,000 levels deep overflowed the
+// stack on every Stop of that session).
+const MAX_INPUT_DEPTH = 32;
+
+function redactValue(value: unknown, clean: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') {
     return clean(value);
   }
+  if (typeof value === 'object' && value !== null && depth >= MAX_INPUT_DEPTH) {
+    return '[nested too deep]';
+  }
   if (Array.isArray(value)) {
-    return value.map((item) => redactValue(item, clean));
+    return value.map((item) => redactValue(item, clean, depth + 1));
   }
   if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, clean)]));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redactValue(item, clean, depth + 1)]));
   }
   return value;
 }

@@ -87,7 +87,8 @@ export const MAX_NAME_WORDS = 4;
 export function wordRuns(text: string, heads?: ReadonlySet<string>): string[] {
   const words = text
     .split(/[\s,;:!?()[\]{}"'`<>]+/)
-    .map((word) => word.replace(/\.+$/, ''))
+    // Trailing dots out; the lookbehind starts the pattern only at the first dot of a run (linear on '....x').
+    .map((word) => word.replace(/(?<!\.)\.+$/, ''))
     .filter(Boolean);
   const runs: string[] = [];
   for (let start = 0; start < words.length; start += 1) {

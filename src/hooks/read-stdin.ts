@@ -14,6 +14,7 @@ export function readJsonFromStream(stream: NodeJS.ReadableStream, limits: StdinL
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
+    const nesting = new NestingTracker();
     const finish = (error: MemoryFabricError | undefined, value?: unknown): void => {
       if (settled) {
         return;
@@ -45,8 +46,11 @@ export function readJsonFromStream(stream: NodeJS.ReadableStream, limits: StdinL
         return;
       }
       chunks.push(buffer);
+      nesting.scan(buffer);
+      // Parsed only once the outermost value may be closed: trying on every chunk that ends in } or ] parsed the
+      // whole input again each time (quadratic on a prompt of pasted JSON or braces).
       const last = lastNonSpaceByte(buffer);
-      if (last === 0x7d || last === 0x5d) {
+      if (nesting.depth <= 0 && (last === 0x7d || last === 0x5d)) {
         const attempt = tryParse();
         if (attempt.ok) {
           finish(undefined, attempt.value);
@@ -76,6 +80,33 @@ export function readJsonFromStream(stream: NodeJS.ReadableStream, limits: StdinL
     stream.on('error', onError);
     stream.resume();
   });
+}
+
+// How deep inside objects and arrays the bytes read so far end, strings and escapes skipped: one pass per chunk.
+class NestingTracker {
+  depth = 0;
+  #inString = false;
+  #escaped = false;
+
+  scan(buffer: Buffer): void {
+    for (const byte of buffer) {
+      if (this.#inString) {
+        if (this.#escaped) {
+          this.#escaped = false;
+        } else if (byte === 0x5c) {
+          this.#escaped = true;
+        } else if (byte === 0x22) {
+          this.#inString = false;
+        }
+      } else if (byte === 0x22) {
+        this.#inString = true;
+      } else if (byte === 0x7b || byte === 0x5b) {
+        this.depth += 1;
+      } else if (byte === 0x7d || byte === 0x5d) {
+        this.depth -= 1;
+      }
+    }
+  }
 }
 
 function lastNonSpaceByte(buffer: Buffer): number | undefined {

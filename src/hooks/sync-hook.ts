@@ -2,15 +2,18 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
 import { extractDelta, type ExtractionState, type ExtractionStats } from '../core/extract.ts';
+import { capForExtraction } from '../core/bounds.ts';
 import { redactDelta, redactMessages } from '../core/redact.ts';
-import { parseTranscriptLines, type TranscriptMessage } from '../core/transcript.ts';
+import type { TranscriptMessage } from '../core/transcript.ts';
+import { MemoryFabricError } from '../errors.ts';
 import type { GraphStore, WriteReport } from '../stores/graph-store.ts';
 import { openStore } from '../stores/open-store.ts';
 import { SeenMessages } from '../stores/seen-messages.ts';
-import { cursorFile, loadCursor, readNewLines, saveCursor } from '../stores/session-cursor.ts';
+import { cursorFile, loadCursor, saveCursor } from '../stores/session-cursor.ts';
 import { handOffFlush, startIndexRebuild } from './background-spawn.ts';
 import type { HookHandler } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
+import { readTranscriptPieces } from './transcript-pieces.ts';
 
 export interface SyncReport {
   event: string;
@@ -36,24 +39,41 @@ export interface SyncOutcome {
   logSummary?: string;
 }
 
+// When a sync must stop: reading (the rest waits for the next sync), and writing (too late to finish a write cycle
+// before the deadline: nothing is written, the cursor stays, and the next sync does the same part again).
+export interface SyncClock {
+  readingIsOver(): boolean;
+  tooLateToWrite(): boolean;
+}
+
+const UNHURRIED: SyncClock = { readingIsOver: () => false, tooLateToWrite: () => false };
+
 // Reads what is new in the transcript, extracts, writes, then moves the cursor (so a crash re-reads, never skips).
-export async function runSyncHook(input: HookInput, config: Config, store: GraphStore): Promise<SyncOutcome> {
+// Reading goes piece by piece until clock.readingIsOver(); what is left is read by the next sync.
+export async function runSyncHook(input: HookInput, config: Config, store: GraphStore, clock: SyncClock = UNHURRIED): Promise<SyncOutcome> {
   const transcriptPath = input.event === 'SubagentStop' ? (input.agentTranscriptPath ?? input.transcriptPath) : input.transcriptPath;
   if (!['Stop', 'SubagentStop', 'SessionEnd'].includes(input.event) || !transcriptPath) {
     return { stdout: '', explanation: [`the sync hook does nothing on ${input.event}${transcriptPath ? '' : ' without a transcript'}`] };
   }
   const cursorPath = cursorFile(config.stateDir, input.sessionId, transcriptPath);
   const cursor = await loadCursor(cursorPath);
-  const fresh = await readNewLines(transcriptPath, cursor);
-  const parsed = parseTranscriptLines(fresh.lines);
+  const parsed = await readTranscriptPieces(transcriptPath, cursor, clock.readingIsOver);
+  const { fresh } = parsed;
   const seen = new SeenMessages(config.stateDir);
   const { unseen, skipped } = await seen.filterUnseen(parsed.messages);
   const messages: TranscriptMessage[] = [...unseen];
+  let redacted = parsed.redacted;
   const last = input.lastAssistantMessage?.trim();
-  if (input.event === 'Stop' && last && !parsed.messages.some((message) => message.role === 'assistant' && message.text.includes(last))) {
-    messages.push({ role: 'assistant', text: last, toolCalls: [] });
+  // When the time ran out before the end, the last reply is in the part left for the next sync.
+  if (input.event === 'Stop' && last && parsed.finished) {
+    const reply = redactMessages([{ role: 'assistant' as const, text: last, toolCalls: [] }]);
+    const text = reply.messages[0]?.text ?? '';
+    if (!parsed.messages.some((message) => message.role === 'assistant' && message.text.includes(text))) {
+      messages.push(capForExtraction({ role: 'assistant', text, toolCalls: [] }));
+      redacted += reply.count;
+    }
   }
-  const cleanMessages = redactMessages(messages);
+  const cleanMessages = { messages, count: redacted };
   const cwd = messages.find((message) => message.cwd)?.cwd ?? input.cwd ?? config.projectRoot;
   const carried = fresh.reset ? {} : ((cursor?.extractionState ?? {}) as ExtractionState);
   const extraction = extractDelta(
@@ -62,6 +82,12 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     carried,
   );
   const cleanDelta = redactDelta(extraction.delta);
+  if (clock.tooLateToWrite()) {
+    throw new MemoryFabricError(
+      'DEADLINE_EXCEEDED',
+      'sync hook ran out of time before its write; nothing written, the next sync reads the same part',
+    );
+  }
   const write = await store.writeDelta(cleanDelta.delta, { sessionId: input.sessionId, mergeNearDuplicates: true });
   await seen.remember(unseen);
   const nextCursor = {
@@ -130,6 +156,13 @@ export function renderSyncReport(report: SyncReport, storeDescription: string): 
   return `memory-fabric sync (${report.event}, session ${report.sessionId.slice(0, 8)}): ${read}; ${outcome}${rejected}`;
 }
 
+// Reading the transcript stops after this share of the deadline (the rest waits for the next sync), leaving the
+// rest of it for extraction and the write.
+const READ_SHARE = 0.3;
+// A write cycle that would start after this share of the deadline is not started (the runner would give up in
+// the middle of it).
+const WRITE_BY_SHARE = 0.8;
+
 // The sync hook as the runner drives it; SessionEnd gets the short deadline Claude Code allows it.
 export const syncHandler: HookHandler = {
   kind: 'sync',
@@ -142,6 +175,11 @@ export const syncHandler: HookHandler = {
       return { stdout: `${text}\n`, explanation: [text] };
     }
     const { syncScript } = runtime;
-    return runSyncHook(input, config, openStore(config, syncScript ? () => startIndexRebuild(config, syncScript, 'bank') : undefined));
+    const started = performance.now();
+    const deadlineMs = syncHandler.deadlineMs(input, config);
+    return runSyncHook(input, config, openStore(config, syncScript ? () => startIndexRebuild(config, syncScript, 'bank') : undefined), {
+      readingIsOver: () => performance.now() - started > deadlineMs * READ_SHARE,
+      tooLateToWrite: () => performance.now() - started > deadlineMs * WRITE_BY_SHARE,
+    });
   },
 };

@@ -24,6 +24,8 @@ export interface NewLines {
   reset: boolean;
   // True when the transcript does not exist yet (Claude Code can run Stop before it writes the file).
   missing?: boolean;
+  // True when bytes are left after nextCursor that this read did not reach (maxBytes): read again from nextCursor.
+  truncated?: boolean;
 }
 
 // Bytes read per sync at most; a larger backlog is read over several syncs.
@@ -61,8 +63,13 @@ export async function saveCursor(file: string, cursor: SessionCursor): Promise<v
   await writeFileAtomic(file, `${JSON.stringify(cursor)}\n`);
 }
 
-// Reads the complete lines written after the cursor; a partial last line is left for the next sync.
-export async function readNewLines(transcriptPath: string, cursor: SessionCursor | undefined): Promise<NewLines> {
+// Reads the complete lines written after the cursor, at most maxBytes of them; a partial last line is left for the
+// next read.
+export async function readNewLines(
+  transcriptPath: string,
+  cursor: SessionCursor | undefined,
+  maxBytes = MAX_READ_BYTES,
+): Promise<NewLines> {
   let handle;
   try {
     handle = await open(transcriptPath, 'r');
@@ -92,7 +99,7 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
         ? cursor.headHash === head.hash
         : hashBytes(head.bytes.subarray(0, cursor.headLength)) === cursor.headHash);
     const start = sameFile ? cursor.offset : 0;
-    const length = Math.min(info.size - start, MAX_READ_BYTES);
+    const length = Math.min(info.size - start, maxBytes);
     const buffer = Buffer.alloc(length);
     let filled = 0;
     while (filled < length) {
@@ -109,6 +116,7 @@ export async function readNewLines(transcriptPath: string, cursor: SessionCursor
       lines: lines.filter((line) => line !== ''),
       nextCursor: { transcriptPath, offset: start + complete, inode: info.ino, headHash: head.hash, headLength: head.length },
       reset: cursor !== undefined && !sameFile,
+      ...(start + length < info.size ? { truncated: true } : {}),
     };
   } catch (error) {
     throw new MemoryFabricError('TRANSCRIPT_UNREADABLE', `cannot read transcript ${transcriptPath}`, { cause: error });

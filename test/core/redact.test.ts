@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { redactSecrets } from '../../src/core/redact.ts';
+import { redactMessages, redactSecrets } from '../../src/core/redact.ts';
 import { PLANTED_SECRETS } from '../helpers/secrets.ts';
 
 test('every common kind of secret is redacted, with its kind named', () => {
@@ -38,4 +38,11 @@ test('ordinary prose and placeholders are left alone', () => {
   ]) {
     assert.deepEqual(redactSecrets(text), { text, count: 0 }, text);
   }
+});
+
+test('a tool input nested 100,000 levels deep is redacted without overflowing the stack', () => {
+  const deep = JSON.parse(`${'['.repeat(100_000)}"sk-ant-${'a'.repeat(30)}"${']'.repeat(100_000)}`) as unknown;
+  const { messages } = redactMessages([{ text: '', toolCalls: [{ input: { command: 'ls', nested: deep } }] }]);
+  assert.equal(messages[0]?.toolCalls[0]?.input.command, 'ls');
+  assert.doesNotMatch(JSON.stringify(messages[0]?.toolCalls[0]?.input.nested).slice(0, 1000), /sk-ant/);
 });

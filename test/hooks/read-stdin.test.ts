@@ -62,3 +62,17 @@ test('hook input is validated per event; unknown events and fields are tolerated
     assert.throws(() => parseHookInput(value), message);
   }
 });
+
+test('a prompt of braces arriving in many chunks is parsed once, not once per chunk that ends in a brace', async (t) => {
+  const parse = t.mock.method(JSON, 'parse');
+  const stream = new PassThrough();
+  const chunks = ['{"hook_event_name":"UserPromptSubmit","prompt":"', ...Array.from({ length: 50 }, () => `${'x}'.repeat(500)}}`), '"}'];
+  const read = readJsonFromStream(stream, { maxBytes: 1024 * 1024, deadlineMs: 2000 });
+  for (const chunk of chunks) {
+    stream.write(chunk);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  const value = (await read) as { prompt: string };
+  assert.equal(value.prompt.length, 50 * 1001);
+  assert.equal(parse.mock.callCount(), 1);
+});

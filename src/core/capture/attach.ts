@@ -11,8 +11,8 @@ export interface Mention {
 }
 
 const CODE_SPAN = /`([^`\n]{1,80})`/g;
-const FILE_PATH =
-  /(?:^|[\s("'])((?:\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]+\.\w{1,6}|[\w-]+\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|sql|sh|css|scss|html|env|cfg|ini|conf|md))\b/g;
+const PATH_TOKEN =
+  /^(?:\.{0,2}\/)?[\w@.-]+(?:\/[\w@.-]+)+$|^[\w-]+\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|sql|sh|css|scss|html|env|cfg|ini|conf|md)$/;
 const IDENTIFIER = /\b([a-z]+[A-Z][A-Za-z0-9]{1,40}|[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+){1,6}|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+){1,6})\b/g;
 const FILE_EXTENSION =
   /\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|sql|sh|css|scss|html|env|cfg|ini|conf|md|lock)$/;
@@ -49,8 +49,8 @@ export function findMentions(text: string): Mention[] {
     }
   }
   const outsideCode = text.replace(CODE_SPAN, (span) => ' '.repeat(span.length));
-  for (const match of outsideCode.matchAll(FILE_PATH)) {
-    add(match[1] ?? '', 'file', match.index);
+  for (const token of pathTokens(outsideCode)) {
+    add(token.path, 'file', token.index);
   }
   for (const match of outsideCode.matchAll(IDENTIFIER)) {
     const word = match[1] ?? '';
@@ -60,6 +60,19 @@ export function findMentions(text: string): Mention[] {
     add(mention.name, 'technology', mention.index);
   }
   return mentions;
+}
+
+// Words of a text that are paths ("src/db/pool.ts", "./app/", "config.yaml"), with where each starts: the text is
+// cut at spaces, quotes and brackets first, so the path pattern only ever sees one short word (linear overall).
+function pathTokens(text: string): Array<{ path: string; index: number }> {
+  const tokens: Array<{ path: string; index: number }> = [];
+  for (const match of text.matchAll(/[^\s()"'`,;<>[\]{}]+/g)) {
+    const word = match[0].replace(/[.:]+$/, '');
+    if (word.length <= 200 && (word.includes('/') || word.includes('.')) && PATH_TOKEN.test(word)) {
+      tokens.push({ path: word, index: match.index });
+    }
+  }
+  return tokens;
 }
 
 // The entity a statement is about: the first code name or config key, else the first file, else the first technology.

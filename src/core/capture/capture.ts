@@ -21,6 +21,8 @@ export const PREFERENCES_ENTITY = 'user-preferences';
 export const CONVENTIONS_ENTITY = 'project-conventions';
 // At most this many statements are kept from one session (the bank stays reviewable in git).
 export const MAX_STATEMENTS_PER_SESSION = 400;
+// At most this many statements of one source are classified (bounds the work on a pasted log).
+const MAX_CONSIDERED = 150;
 // At most this many statements are kept from one message, the most salient first.
 const MAX_PER_MESSAGE: Record<SourceKind, number> = {
   user: 6,
@@ -115,18 +117,26 @@ export function captureStatements(
 
     // A request of the user is what the session set out to do.
     let request: string | undefined;
+    let pendingAsk: string | undefined;
+    let storedFromSource = 0;
     if (source.kind === 'user' && sessionName) {
       const line = source.text.split('\n')[0]?.trim() ?? '';
       // What the user asked for, in their words, is the session's log: explicit tasks and short requests alike.
       const asked = line.replace(/^(?:ok(?:ay)?|so|now|alright|great|nice|cool|thanks|hmm)[,.!]?\s+/i, '');
       if (asked.length >= 10 && !asked.endsWith('?') && !CONFIRMATION.test(line) && /\p{L}{3}/u.test(asked)) {
-        request = normalizeSentence(line);
-        write(sessionName, 'session', `${TASK_REQUEST.test(asked) ? 'Requested' : 'Asked'}: ${clip(asked, 200)}`, 'todo');
+        if (TASK_REQUEST.test(asked)) {
+          request = normalizeSentence(line);
+          write(sessionName, 'session', `Requested: ${clip(asked, 200)}`, 'todo');
+        } else {
+          // Logged after its statements, and only when none of them was kept elsewhere (no sentence twice).
+          pendingAsk = `Asked: ${clip(asked, 200)}`;
+        }
       }
     }
 
     const candidates: Array<Classified & { order: number }> = [];
-    for (const raw of splitStatements(source.text)) {
+    // A pasted log or a dump yields thousands of statements: only the first MAX_CONSIDERED are classified.
+    for (const raw of splitStatements(source.text).slice(0, MAX_CONSIDERED)) {
       stats.statementsSeen += 1;
       const classified = classifyStatement(raw, source.kind);
       if (classified) {
@@ -148,6 +158,7 @@ export function captureStatements(
       if (kept >= MAX_STATEMENTS_PER_SESSION) {
         break;
       }
+      storedFromSource += 1;
       if (taken.has(normalizeSentence(statement.text))) {
         continue;
       }
@@ -184,6 +195,9 @@ export function captureStatements(
         proposals.push(statement.text);
         proposalSubject ??= subject ? { name: subject.name, type: subject.entityType } : undefined;
       }
+    }
+    if (pendingAsk && sessionName && storedFromSource === 0) {
+      write(sessionName, 'session', pendingAsk, 'todo');
     }
     // What the session worked on, message by message: the things its kept statements are about.
     if (sessionName && (source.kind === 'assistant' || source.kind === 'subagent') && subjects.length > 0) {

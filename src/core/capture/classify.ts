@@ -67,8 +67,9 @@ export const PROPOSAL =
 const HEDGE = /\b(?:maybe|perhaps|might|not sure|what if|if we|should we|could we|shall we|whether|unless|i wonder)\b/i;
 const CODE_SPAN = /`[^`\n]{1,120}`/;
 const IDENTIFIER = /\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*)\b/;
+// A path: a slash between path characters, or a file name with a known extension (no nested quantifiers).
 const PATH =
-  /(?:^|[\s(`'"])(?:\.{0,2}\/)?(?:[\w@.-]+\/)+[\w@.-]+|\b[\w-]+\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|md|sql|sh|css|scss|html|env|lock|cfg|ini|conf)\b/;
+  /[\w@.-]\/[\w@.-]|\w\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|md|sql|sh|css|scss|html|env|lock|cfg|ini|conf)\b/;
 const NUMBER_UNIT =
   /\b\d+(?:\.\d+)?\s?(?:ms|s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|weeks?|kb|mb|gb|tb|%|px|rem|rps|qps|req|requests|x|k|m|retries|attempts|items|rows|connections|workers|threads|cores|chars|characters|tokens|lines|per)\b/i;
 const VERSION = /\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:version|v)\s?\d+\b/i;
@@ -105,10 +106,10 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   if (findTechnologies(text).length > 0) {
     add('technology', 1);
   }
-  if (NUMBER_UNIT.test(text) || VERSION.test(text)) {
+  if (/\d/.test(text) && (NUMBER_UNIT.test(text) || VERSION.test(text))) {
     add('number', 0.5);
   }
-  if (KEY_VALUE.test(text)) {
+  if ((text.includes('=') || text.includes(':')) && KEY_VALUE.test(text)) {
     add('key-value', 0.5);
   }
   let kind: StatementKind = 'fact';

@@ -1,0 +1,69 @@
+// Every pass over prompt or transcript text is linear in its input, on the shapes that make patterns backtrack
+// (issue #13): measured, x10 input -> at most ~x10 time, from 10 KB to 1 MB; and a fuzz pass over random mixes.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { clip, isJunkName, toEntityName } from '../../src/core/delta-builder.ts';
+import { extractDelta, splitSentences } from '../../src/core/extract.ts';
+import { commandKey } from '../../src/core/extract-tools.ts';
+import { parseQuery } from '../../src/core/query.ts';
+import { redactSecrets } from '../../src/core/redact.ts';
+import { findTechnologies } from '../../src/core/technologies.ts';
+import { extractTerms, splitWords, wordRuns } from '../../src/core/text.ts';
+import { parseTranscriptLines, stripInjectedMarkup, type TranscriptMessage } from '../../src/core/transcript.ts';
+import { mixShapes, PATHOLOGICAL_SHAPES, seededRandom } from '../helpers/pathological-shapes.ts';
+import { assertLinearTime, timePerCall } from '../helpers/scaling.ts';
+
+// A user message, a Bash call and a closing summary carrying the text: every extractor reads it.
+const conversation = (text: string): TranscriptMessage[] => [
+  { role: 'user', text, toolCalls: [{ id: 'call-1', name: 'Bash', input: { command: `npm install ${text}` } }] },
+  { role: 'user', text: 'implement the cache layer with redis', toolCalls: [] },
+  { role: 'assistant', text: `Done:\n- ${text}`, toolCalls: [{ id: 'call-2', name: 'Write', input: { file_path: text, content: text } }] },
+];
+
+const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
+  ['splitWords', splitWords],
+  ['extractTerms', extractTerms],
+  ['wordRuns', (text) => wordRuns(text, new Set(['cursor']))],
+  ['parseQuery', (text) => parseQuery(text, () => undefined, new Set(['cursor']))],
+  ['redactSecrets', redactSecrets],
+  ['stripInjectedMarkup', stripInjectedMarkup],
+  ['parseTranscriptLines', (text) => parseTranscriptLines([JSON.stringify({ type: 'user', message: { role: 'user', content: text } })])],
+  ['splitSentences', splitSentences],
+  ['findTechnologies', findTechnologies],
+  ['commandKey', commandKey],
+  ['toEntityName', toEntityName],
+  ['isJunkName', isJunkName],
+  ['clip', (text) => clip(text, 120)],
+  ['extractDelta', (text) => extractDelta(conversation(text), { sessionId: 's1', projectName: 'shop' })],
+];
+
+for (const [name, pass] of TEXT_PASSES) {
+  test(`${name} takes time linear in its input on every pathological shape`, () => {
+    for (const [shapeName, shape] of Object.entries(PATHOLOGICAL_SHAPES)) {
+      assertLinearTime(`${name} on ${shapeName}`, pass, shape, { minSampleMs: 5 });
+    }
+  });
+}
+
+test('every text pass survives random mixes of the pathological shapes quickly and without an exception', () => {
+  const random = seededRandom(13);
+  for (let round = 0; round < 12; round += 1) {
+    const text = mixShapes(100_000, random);
+    for (const [name, pass] of TEXT_PASSES) {
+      const ms = timePerCall(pass, text, 0);
+      assert.ok(ms < 1_000, `${name} took ${ms.toFixed(0)} ms on 100 KB of mixed shapes (round ${round})`);
+    }
+  }
+});
+
+test('the scaling assertion fails on a quadratic pass (the pattern these tests replaced)', () => {
+  // The old secret-assignment key: from every word start, [..]* scans the rest of the run.
+  const quadratic = (text: string): number => text.replace(/\b[A-Za-z0-9_.-]*(?:password|token)[A-Za-z0-9_.-]*=\w+/gi, '').length;
+  assert.throws(
+    () =>
+      assertLinearTime('old assignment pattern', quadratic, PATHOLOGICAL_SHAPES['foo.foo.foo'] as (size: number) => string, {
+        sizes: [2_000, 20_000],
+      }),
+    /x10 input took/,
+  );
+});
