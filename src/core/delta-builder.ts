@@ -124,3 +124,31 @@ export function clip(text: string, limit: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= limit ? flat : `${flat.slice(0, limit - 1)}…`;
 }
+
+// One delta from several (the pieces of one sync, in order): entities and relations appended, the order said kept.
+export function concatDeltas(parts: readonly GraphDelta[]): GraphDelta {
+  const entities: GraphEntity[] = [];
+  const relations: GraphRelation[] = [];
+  const order: Array<[number, number]> = [];
+  for (const part of parts) {
+    const offset = entities.length;
+    entities.push(...part.entities);
+    relations.push(...part.relations);
+    for (const [entity, observation] of part.order ??
+      part.entities.flatMap((held, index) => held.observations.map((_, at) => [index, at] as [number, number]))) {
+      order.push([entity + offset, observation]);
+    }
+  }
+  return { entities, relations, ...(order.length > 0 ? { order } : {}) };
+}
+
+// The stats of several extractions, added up.
+export function sumStats(all: readonly ExtractionStats[]): ExtractionStats {
+  const total = new DeltaBuilder().stats;
+  for (const stats of all) {
+    for (const key of Object.keys(total) as Array<keyof ExtractionStats>) {
+      total[key] += stats[key];
+    }
+  }
+  return total;
+}

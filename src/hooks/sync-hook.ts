@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 import { extractDelta, type ExtractionState, type ExtractionStats } from '../core/extract.ts';
 import { capForExtraction } from '../core/bounds.ts';
+import { concatDeltas, sumStats } from '../core/delta-builder.ts';
+import type { GraphDelta } from '../core/graph.ts';
 import { redactDelta, redactMessages } from '../core/redact.ts';
 import type { TranscriptMessage } from '../core/transcript.ts';
 import { MemoryFabricError } from '../errors.ts';
@@ -57,30 +59,51 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
   }
   const cursorPath = cursorFile(config.stateDir, input.sessionId, transcriptPath);
   const cursor = await loadCursor(cursorPath);
-  const parsed = await readTranscriptPieces(transcriptPath, cursor, clock.readingIsOver);
-  const { fresh } = parsed;
   const seen = new SeenMessages(config.stateDir);
-  const { unseen, skipped } = await seen.filterUnseen(parsed.messages);
-  const messages: TranscriptMessage[] = [...unseen];
+  const projectName = path.basename(config.projectRoot || input.cwd || '');
+  const context = { sessionId: input.sessionId, projectName };
+  let state = (cursor?.extractionState ?? {}) as ExtractionState;
+  const parts: GraphDelta[] = [];
+  const stats: ExtractionStats[] = [];
+  const synced: TranscriptMessage[] = [];
+  const assistantTexts: string[] = [];
+  let skipped = 0;
+  // Each piece is extracted as it is read (its state carried to the next), so the reading clock counts extraction too.
+  const extract = async (messages: TranscriptMessage[]): Promise<void> => {
+    const fresh = await seen.filterUnseen(messages);
+    skipped += fresh.skipped;
+    synced.push(...fresh.unseen);
+    for (const message of fresh.unseen) {
+      if (message.role === 'assistant' && assistantTexts.length < 200) {
+        assistantTexts.push(message.text);
+      }
+    }
+    const extraction = extractDelta(fresh.unseen, context, state);
+    parts.push(extraction.delta);
+    stats.push(extraction.stats);
+    state = extraction.state;
+  };
+  const parsed = await readTranscriptPieces(transcriptPath, cursor, clock.readingIsOver, undefined, async (messages, reset) => {
+    if (reset) {
+      state = {};
+    }
+    if (messages.length > 0) {
+      await extract(messages);
+    }
+  });
+  const { fresh } = parsed;
   let redacted = parsed.redacted;
   const last = input.lastAssistantMessage?.trim();
   // When the time ran out before the end, the last reply is in the part left for the next sync.
   if (input.event === 'Stop' && last && parsed.finished) {
     const reply = redactMessages([{ role: 'assistant' as const, text: last, toolCalls: [] }]);
     const text = reply.messages[0]?.text ?? '';
-    if (!parsed.messages.some((message) => message.role === 'assistant' && message.text.includes(text))) {
-      messages.push(capForExtraction({ role: 'assistant', text, toolCalls: [] }));
+    if (!assistantTexts.some((assistant) => assistant.includes(text))) {
+      await extract([capForExtraction({ role: 'assistant', text, toolCalls: [] })]);
       redacted += reply.count;
     }
   }
-  const cleanMessages = { messages, count: redacted };
-  const cwd = messages.find((message) => message.cwd)?.cwd ?? input.cwd ?? config.projectRoot;
-  const carried = fresh.reset ? {} : ((cursor?.extractionState ?? {}) as ExtractionState);
-  const extraction = extractDelta(
-    cleanMessages.messages,
-    { sessionId: input.sessionId, projectName: path.basename(config.projectRoot || cwd) },
-    carried,
-  );
+  const extraction = { delta: concatDeltas(parts), stats: sumStats(stats), state };
   const cleanDelta = redactDelta(extraction.delta);
   if (clock.tooLateToWrite()) {
     throw new MemoryFabricError(
@@ -89,7 +112,7 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     );
   }
   const write = await store.writeDelta(cleanDelta.delta, { sessionId: input.sessionId, mergeNearDuplicates: true });
-  await seen.remember(unseen);
+  await seen.remember(synced);
   const nextCursor = {
     ...fresh.nextCursor,
     sessionId: input.sessionId,
@@ -104,10 +127,10 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
     sessionId: input.sessionId,
     transcriptPath,
     linesRead: parsed.linesRead,
-    messages: parsed.messages.length,
+    messages: parsed.messageCount,
     malformedLines: parsed.malformedLines,
     alreadySeen: skipped,
-    redacted: cleanMessages.count + cleanDelta.count,
+    redacted: redacted + cleanDelta.count,
     cursorReset: fresh.reset,
     transcriptMissing: fresh.missing === true,
     extraction: extraction.stats,

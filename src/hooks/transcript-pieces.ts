@@ -17,14 +17,20 @@ export interface TranscriptPieces extends Omit<ParsedTranscript, 'messages'> {
   fresh: NewLines;
   // True when everything written so far was read; false when the time ran out first (the next Stop goes on).
   finished: boolean;
+  // Messages read (also when they were handed to onPiece instead of kept).
+  messageCount: number;
 }
 
 // Reads pieces from the cursor on while timeIsUp() says false (checked between pieces; one piece is always read).
+// With onPiece, each piece's messages are handed over as soon as they are read (and not kept), so the work done on
+// them counts in the time checked before the next piece.
 export async function readTranscriptPieces(
   transcriptPath: string,
   cursor: SessionCursor | undefined,
   timeIsUp: () => boolean,
   pieceBytes = PIECE_BYTES,
+  // reset: the transcript was replaced (read from its start; what was carried from the old one no longer holds).
+  onPiece?: (messages: TranscriptMessage[], reset: boolean) => Promise<void>,
 ): Promise<TranscriptPieces> {
   const read: TranscriptPieces = {
     messages: [],
@@ -34,6 +40,7 @@ export async function readTranscriptPieces(
     redacted: 0,
     fresh: { lines: [], nextCursor: cursor ?? { transcriptPath, offset: 0, inode: -1, headHash: '', headLength: 0 }, reset: false },
     finished: false,
+    messageCount: 0,
   };
   let position = cursor;
   for (let first = true; ; first = false) {
@@ -44,7 +51,13 @@ export async function readTranscriptPieces(
     }
     const parsed = parseTranscriptLines(piece.lines);
     const clean = redactMessages(parsed.messages);
-    read.messages.push(...clean.messages.map(capForExtraction));
+    const capped = clean.messages.map(capForExtraction);
+    if (onPiece) {
+      await onPiece(capped, first && piece.reset);
+    } else {
+      read.messages.push(...capped);
+    }
+    read.messageCount += capped.length;
     read.redacted += clean.count;
     read.linesRead += parsed.linesRead;
     read.malformedLines += parsed.malformedLines;

@@ -35,7 +35,7 @@ test('with the real server: the sync hook writes the decision, the context hook 
   await writeTranscript(transcript, ['We decided to use cursor pagination for the orders API because offset pagination was slow.']);
   const synced = await runHookProcess(SYNC_HOOK, stop(project, 's1', transcript), { env, cwd: project });
   assert.equal(synced.stderr, '');
-  assert.match(synced.stdout, /\+3 entities, \+1 relations.*written to memory server/);
+  assert.match(synced.stdout, /\+2 entities, \+1 relations.*written to memory server/);
   assert.match(await readFile(path.join(project, 'memory', 'graph.jsonl'), 'utf8'), /cursor pagination for the orders API/);
   const injected = await runHookProcess(CONTEXT_HOOK, prompt(project, 's2', 'how do we paginate the orders endpoint?'), {
     env,
