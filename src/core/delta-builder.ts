@@ -57,6 +57,13 @@ export class DeltaBuilder {
     if (observation && !entity.observations.includes(observation)) {
       entity.observations.push(observation);
       this.#order.push([key, observation]);
+    } else if (observation) {
+      // Said again: its place in the order is the last time it was said.
+      const at = this.#order.findIndex(([heldKey, held]) => heldKey === key && held === observation);
+      if (at >= 0) {
+        this.#order.splice(at, 1);
+        this.#order.push([key, observation]);
+      }
     }
     this.#entities.set(key, entity);
     return entity.name;

@@ -47,38 +47,37 @@ export function extractDelta(
 ): Extraction {
   const builder = new DeltaBuilder();
   const project = context.projectName ? builder.addEntity(context.projectName, 'project', 1) : undefined;
-  // Sentences the decision patterns took: their statement lives on the decision entity, not twice.
-  const taken = new Set<string>();
+  // Message by message, in order: the decision patterns first (a sentence they take lives on the decision entity,
+  // not twice), then capture, so the order statements were said in is the order they are added.
+  const captureContext = { ...(context.sessionId ? { sessionId: context.sessionId } : {}), ...(project ? { projectName: project } : {}) };
+  let captureState = state.capture;
+  let statementsKept = 0;
   for (const message of messages) {
-    if (message.origin === 'summary') {
-      continue;
-    }
-    const date = message.timestamp?.slice(0, 10);
-    const session = context.sessionId ?? message.sessionId;
-    // A decision stated on the command line (no date, no session) is kept as written.
-    const tag = (text: string): string =>
-      date || session ? formatStatement({ text, kind: 'decision', ...(date ? { date } : {}), ...(session ? { session } : {}) }) : text;
-    for (const sentence of splitSentences(message.text)) {
-      if (sentence.endsWith('?') || HYPOTHETICAL.test(sentence)) {
-        continue;
+    const taken = new Set<string>();
+    if (message.origin !== 'summary') {
+      const date = message.timestamp?.slice(0, 10);
+      const session = context.sessionId ?? message.sessionId;
+      // A decision stated on the command line (no date, no session) is kept as written.
+      const tag = (text: string): string =>
+        date || session ? formatStatement({ text, kind: 'decision', ...(date ? { date } : {}), ...(session ? { session } : {}) }) : text;
+      for (const sentence of splitSentences(message.text)) {
+        if (sentence.endsWith('?') || HYPOTHETICAL.test(sentence)) {
+          continue;
+        }
+        if (extractDecision(builder, sentence, message.role, tag)) {
+          taken.add(normalizeSentence(sentence));
+        }
       }
-      if (extractDecision(builder, sentence, message.role, tag)) {
-        taken.add(normalizeSentence(sentence));
-      }
     }
+    const captured = captureStatements(builder, [message], captureContext, captureState, taken);
+    captureState = captured.state;
+    statementsKept += captured.stats.statementsKept;
   }
-  const captured = captureStatements(
-    builder,
-    messages,
-    { ...(context.sessionId ? { sessionId: context.sessionId } : {}), ...(project ? { projectName: project } : {}) },
-    state.capture,
-    taken,
-  );
   const tools = extractToolFacts(builder, messages, { ...context, ...(project ? { projectName: project } : {}) }, state.tools);
-  builder.stats.statements = captured.stats.statementsKept;
+  builder.stats.statements = statementsKept;
   const next: ExtractionState = {
     ...(Object.keys(tools).length > 0 ? { tools } : {}),
-    ...(Object.keys(captured.state).length > 0 ? { capture: captured.state } : {}),
+    ...(captureState && Object.keys(captureState).length > 0 ? { capture: captureState } : {}),
   };
   return { delta: builder.build(), stats: builder.stats, state: next };
 }

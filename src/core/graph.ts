@@ -34,8 +34,13 @@ export interface GraphDelta {
 // A type that says more than the generic "component" wins, whichever was seen first (a package named in prose
 // before its install is still a package): so the graph does not depend on how a transcript was cut into syncs.
 export function preferType(held: string, incoming: string): string {
-  return held === 'component' && incoming !== 'component' && incoming !== 'session' ? incoming : held;
+  const rank = (type: string): number => TYPE_RANK[type] ?? 1;
+  return rank(incoming) > rank(held) ? incoming : held;
 }
+
+// Generic types lose to specific ones ("component" to anything); other types rank alike and the first seen stays
+// (extraction adds them in the order they were said, so that is the same however the transcript was cut).
+const TYPE_RANK: Record<string, number> = { component: 0, session: 0 };
 
 export const emptyGraph = (): KnowledgeGraph => ({ entities: [], relations: [] });
 

@@ -111,7 +111,19 @@ export function mergeDelta(
     for (const [observationIndex, observation] of incoming.observations.entries()) {
       const text = observation.trim();
       const observationKey = canonicalObservationKey(target.name, text);
-      if (text === '' || observationKeys.has(observationKey)) {
+      if (text === '') {
+        continue;
+      }
+      if (observationKeys.has(observationKey)) {
+        // Said again after it was superseded (a revert: Redis, then Memcached, then Redis again): current again.
+        const at = target.observations.findIndex((held) => canonicalObservationKey(target?.name ?? '', held) === observationKey);
+        const held = at >= 0 ? parseStatement(target.observations[at] ?? '') : undefined;
+        const again = parseStatement(text);
+        if (held?.supersededOn && !again.supersededOn && (again.date ?? '') >= (held.date ?? '')) {
+          target.observations[at] = text;
+          addedStatements.push({ entityKey: key, observation: text, sequence: sequenceOf(entityIndex, observationIndex) });
+          changed = true;
+        }
         continue;
       }
       const kind = parseStatement(text).kind;

@@ -91,9 +91,9 @@ export function redactMessages<
 }
 
 // Redacts names and observations of a delta (a second line of defence before anything is written).
-export function redactDelta<T extends { entities: Array<{ name: string; observations: string[] }> }>(
-  delta: T,
-): { delta: T; count: number } {
+export function redactDelta<
+  T extends { entities: Array<{ name: string; observations: string[] }>; relations?: Array<{ from: string; to: string }> },
+>(delta: T): { delta: T; count: number } {
   let count = 0;
   const clean = (text: string): string => {
     const redaction = redactSecrets(text);
@@ -101,7 +101,8 @@ export function redactDelta<T extends { entities: Array<{ name: string; observat
     return redaction.text;
   };
   const entities = delta.entities.map((entity) => ({ ...entity, name: clean(entity.name), observations: entity.observations.map(clean) }));
-  return { delta: { ...delta, entities }, count };
+  const relations = delta.relations?.map((relation) => ({ ...relation, from: clean(relation.from), to: clean(relation.to) }));
+  return { delta: { ...delta, entities, ...(relations ? { relations } : {}) }, count };
 }
 
 // Tool inputs nested deeper than this are dropped (nothing reads them; a recursion 100,000 levels deep overflowed the

@@ -138,6 +138,7 @@ test('observations carry the date and session they came from', () => {
   });
   assert.deepEqual(delta.entities.find((entity) => entity.name === 'redis')?.observations, [
     'We decided to use Redis for the cache. [2026-03-04, session abcdef12, decision]',
+    'Redis: cache [2026-03-04, session abcdef12, fact]',
   ]);
 });
 
@@ -210,7 +211,7 @@ test('subagents used, and the session entity with what was requested and what th
       'todo: Requested: Add a CSV export to the orders page with a download button.',
       'done: Added `exportOrdersCsv()` in src/orders/export.ts',
       'done: Added a Download CSV button to OrdersPage',
-      'done: Worked on exportOrdersCsv',
+      'done: Worked on exportOrdersCsv, OrdersPage',
     ],
   );
   assert.ok(

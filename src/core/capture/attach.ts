@@ -7,13 +7,16 @@ import { canonicalTechnology, findTechnologyMentions } from '../technologies.ts'
 export interface Mention {
   name: string;
   entityType: 'component' | 'config' | 'file' | 'technology';
+  // Where the mention is in the text: [index, end), backticks included.
   index: number;
+  end: number;
 }
 
 const CODE_SPAN = /`([^`\n]{1,80})`/g;
 const PATH_TOKEN =
   /^(?:\.{0,2}\/)?[\w@.-]+(?:\/[\w@.-]+)+$|^[\w-]+\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|sql|sh|css|scss|html|env|cfg|ini|conf|md)$/;
-const IDENTIFIER = /\b([a-z]+[A-Z][A-Za-z0-9]{1,40}|[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+){1,6}|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+){1,6})\b/g;
+const IDENTIFIER =
+  /\b([a-z]+[A-Z][A-Za-z0-9]{1,40}|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+){1,6}|[A-Za-z][a-z0-9]*(?:_[A-Za-z0-9]+){1,6}|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+){1,6})\b/g;
 const FILE_EXTENSION =
   /\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|sql|sh|css|scss|html|env|cfg|ini|conf|md|lock)$/;
 const NOT_AN_IDENTIFIER = /^(?:\d[\d.]*|true|false|null|none|undefined|yes|no|on|off)$/i;
@@ -21,31 +24,32 @@ const NOT_AN_IDENTIFIER = /^(?:\d[\d.]*|true|false|null|none|undefined|yes|no|on
 // The things a statement names, in order: code spans, file paths, identifiers written bare, technologies.
 export function findMentions(text: string): Mention[] {
   const mentions: Mention[] = [];
-  const add = (name: string, entityType: Mention['entityType'], index: number): void => {
+  const add = (name: string, entityType: Mention['entityType'], index: number, end = index + name.length): void => {
     const clean = name.replace(/^[./]+(?=\w)/, '').replace(/[.,:;]+$/, '');
     if (clean.length < 3 || clean.length > 80 || NOT_AN_IDENTIFIER.test(clean)) {
       return;
     }
     if (!mentions.some((mention) => mention.name.toLowerCase() === clean.toLowerCase())) {
-      mentions.push({ name: clean, entityType, index });
+      mentions.push({ name: clean, entityType, index, end });
     }
   };
   for (const match of text.matchAll(CODE_SPAN)) {
     const span = (match[1] ?? '').trim();
     const assignment = /^([A-Za-z_][\w.-]{1,40})\s?[=:]/.exec(span);
     const technology = canonicalTechnology(span);
+    const end = match.index + match[0].length;
     if (technology) {
-      add(technology, 'technology', match.index);
+      add(technology, 'technology', match.index, end);
     } else if (assignment?.[1]) {
-      add(assignment[1], 'config', match.index);
+      add(assignment[1], 'config', match.index, end);
     } else if (/\s/.test(span) || /^[-$>]/.test(span)) {
       // A command or a snippet, not a name.
     } else if (span.includes('/') || FILE_EXTENSION.test(span)) {
-      add(span, 'file', match.index);
+      add(span, 'file', match.index, end);
     } else if (/^[A-Z][A-Z0-9_]{2,}$/.test(span) || /^[a-z][\w-]*\.[a-z][\w.-]*$/.test(span)) {
-      add(span, 'config', match.index);
+      add(span, 'config', match.index, end);
     } else {
-      add(span.replace(/\(\)$/, ''), 'component', match.index);
+      add(span.replace(/\(\)$/, ''), 'component', match.index, end);
     }
   }
   const outsideCode = text.replace(CODE_SPAN, (span) => ' '.repeat(span.length));
@@ -57,7 +61,13 @@ export function findMentions(text: string): Mention[] {
     add(word, /^[A-Z][A-Z0-9_]+$/.test(word) ? 'config' : 'component', match.index);
   }
   for (const mention of findTechnologyMentions(outsideCode)) {
-    add(mention.name, 'technology', mention.index);
+    const word = /^[\w.+#-]+(?: [\w.+#-]+)?/.exec(outsideCode.slice(mention.index, mention.index + 60))?.[0] ?? mention.name;
+    add(
+      mention.name,
+      'technology',
+      mention.index,
+      mention.index + (mention.name.includes(' ') ? word.length : (word.split(' ')[0] ?? '').length),
+    );
   }
   return mentions;
 }
@@ -107,7 +117,10 @@ export function relationsBetween(text: string, mentions: readonly Mention[]): Gr
     if (!from || !to) {
       continue;
     }
-    const between = text.slice(from.index + from.name.length + (text[from.index] === '`' ? 2 : 0), to.index).replace(/`/g, '');
+    const between = text
+      .slice(from.end, to.index)
+      .replace(/`/g, '')
+      .replace(/^\s+(?:module|service|class|table|component|function|package|library|file|endpoint|job|worker)\b/i, '');
     if (between.length > 40) {
       continue;
     }

@@ -13,6 +13,7 @@ import { sessionEntityName } from '../extract-tools.ts';
 import { findMentions, pickSubject, relationsBetween } from './attach.ts';
 import { type Classified, classifyStatement, PROPOSAL, type SourceKind } from './classify.ts';
 import { MAX_STATEMENT_CHARS, splitStatements } from './segment.ts';
+import { isNegatedOrCompared } from './slots.ts';
 import { readSources, type SourceState } from './sources.ts';
 
 // The entity every session start reads: how the user likes to work.
@@ -60,7 +61,20 @@ const REPORT =
   /(?:^|\n)\s*(?:#{1,4}\s*|\*\*)?(?:summary|what (?:i|we) (?:did|built|changed)|what changed|changes made|done|built(?: today)?(?: on)?|completed|all done|here's what (?:i|we) (?:did|built|changed))\b|\b(?:i've|i have) (?:now )?(?:added|implemented|built|fixed|finished|completed)\b/i;
 const TASK_REQUEST =
   /^(?:please\s+|can you\s+|could you\s+|let's\s+|i want (?:you )?to\s+|i need (?:you )?to\s+)?(?:create|implement|add|fix|port|refactor|update|remove|delete|migrate|build|write|rewrite|convert|set up|setup|introduce|replace|rename|upgrade|integrate|optimi[sz]e|document|make|wire|hook up|investigate|debug|review)\b/i;
-const CORRECTION = /^(?:no|nope|not quite|not really|actually|instead|rather|hmm,? no|wait)\b[,.!]?\s*(.{6,})$/i;
+const CORRECTION =
+  /^(?:(?:no|nope|not quite|not really|actually|instead|rather|hmm,? no|wait)\b[,.!]?|(?:yes|yeah|yep|ok(?:ay)?|sure|right),? but)\s*(.{6,})$/i;
+// Openings that look like a yes or a no and are neither.
+const NOT_AN_ANSWER =
+  /^(?:right now|right after|no worries|no problem|no idea|not now|perfect is|great,? (?:thanks|now)|(?:yes|yeah|yep|ok(?:ay)?|sure|right),? but)\b/i;
+
+// Whether the user's answer confirms the proposal: a short yes, not "great, thanks! now let's do X".
+const confirms = (answer: string): boolean =>
+  !NOT_AN_ANSWER.test(answer) &&
+  CONFIRMATION.test(answer) &&
+  (answer.length <= 60 || !/\b(?:but|now|next|instead|although|however)\b/i.test(answer));
+// Whether it corrects the proposal, and with which words.
+const correctionOf = (answer: string): string | undefined =>
+  /^(?:no worries|no problem|no idea|not now)\b/i.test(answer) ? undefined : CORRECTION.exec(answer)?.[1];
 
 // Adds the session's statements to the builder; returns the state to carry and what was kept.
 export function captureStatements(
@@ -98,17 +112,17 @@ export function captureStatements(
     // A user's answer to the assistant's last proposal turns it into a decision (or amends it).
     if (source.kind === 'user' && proposal) {
       const answer = source.text.trim();
-      const correction = CORRECTION.exec(answer);
-      if (CONFIRMATION.test(answer)) {
+      const correction = correctionOf(answer);
+      if (confirms(answer)) {
         for (const text of proposal.statements) {
           write(proposal.subject ?? sessionName, proposal.subjectType ?? 'session', `Agreed: ${withoutProposalCue(text)}`, 'decision');
         }
-      } else if (correction?.[1]) {
+      } else if (correction) {
         const first = proposal.statements[0] ?? '';
         write(
           proposal.subject ?? sessionName,
           proposal.subjectType ?? 'session',
-          `${clip(withoutProposalCue(first), 150)} — amended by the user: ${clip(correction[1], 140)}`,
+          `${clip(withoutProposalCue(first), 150)} — amended by the user: ${clip(correction, 140)}`,
           'decision',
         );
       }
@@ -123,7 +137,7 @@ export function captureStatements(
       const line = source.text.split('\n')[0]?.trim() ?? '';
       // What the user asked for, in their words, is the session's log: explicit tasks and short requests alike.
       const asked = line.replace(/^(?:ok(?:ay)?|so|now|alright|great|nice|cool|thanks|hmm)[,.!]?\s+/i, '');
-      if (asked.length >= 10 && !asked.endsWith('?') && !CONFIRMATION.test(line) && /\p{L}{3}/u.test(asked)) {
+      if (asked.length >= 10 && !asked.endsWith('?') && !confirms(line) && /\p{L}{3}/u.test(asked)) {
         if (TASK_REQUEST.test(asked)) {
           request = normalizeSentence(line);
           write(sessionName, 'session', `Requested: ${clip(asked, 200)}`, 'todo');
@@ -160,6 +174,8 @@ export function captureStatements(
       }
       storedFromSource += 1;
       if (taken.has(normalizeSentence(statement.text))) {
+        // The decision patterns stored it; the technologies it says the project uses still join the stack.
+        recordStack(builder, statement.text, 'decision', source.kind, project, write);
         continue;
       }
       kept += 1;
@@ -188,7 +204,14 @@ export function captureStatements(
         write(sessionName ?? project, sessionName ? 'session' : 'project', statement.text, kind);
       }
       for (const relation of relationsBetween(statement.text, mentions)) {
-        builder.addRelation(relation.from, relation.relationType, relation.to);
+        // Both ends become entities, so the relation holds whatever the next sync adds.
+        const from = mentions.find((mention) => mention.name === relation.from);
+        const to = mentions.find((mention) => mention.name === relation.to);
+        builder.addRelation(
+          from ? builder.addEntity(from.name, from.entityType, 0.8) : undefined,
+          relation.relationType,
+          to ? builder.addEntity(to.name, to.entityType, 0.8) : undefined,
+        );
       }
       recordStack(builder, statement.text, kind, source.kind, project, write);
       if (source.kind === 'assistant' && PROPOSAL.test(statement.text)) {
@@ -241,13 +264,17 @@ function recordStack(
   if (mentions.length === 0) {
     return;
   }
+  // A negated or compared mention ("we won't use MongoDB", "MySQL is slower") is no use and no role.
+  if (isNegatedOrCompared(plain)) {
+    return;
+  }
   const stated = kind === 'decision' || source === 'user' || source === 'summary' || USE_VERB.test(plain);
   for (const mention of mentions) {
     const after = plain.slice(mention.index + mention.name.length, mention.index + mention.name.length + 80);
     const before = plain.slice(Math.max(0, mention.index - 40), mention.index);
     const role = ROLE_AFTER.exec(after)?.[1] ?? LABEL_BEFORE.exec(before)?.[1];
     if (role && !GENERIC_LABEL.test(role)) {
-      write(mention.name, 'technology', `${mention.name}: ${role.trim()}`, 'fact');
+      write(mention.name, 'technology', `${mention.name}: ${role.trim().replace(/^(?:the|our|a|an|all|its)\s+/i, '')}`, 'fact');
     }
     if (project && (stated || role)) {
       builder.addRelation(project, 'uses', builder.addEntity(mention.name, 'technology', 0.8));
@@ -258,6 +285,6 @@ function recordStack(
 // "I'd suggest we keep the limit at 7" -> "keep the limit at 7".
 const withoutProposalCue = (text: string): string =>
   text.replace(
-    /^(?:(?:so|ok|okay),?\s+)?(?:i'd suggest|i suggest|i'd recommend|i recommend|i propose|my recommendation is|my suggestion is|how about)\s+(?:that\s+)?(?:we\s+)?/i,
+    /^(?:(?:so|ok|okay),?\s+)?(?:i'd suggest|i suggest|i'd recommend|i recommend|i propose|my recommendation is|my suggestion is|how about|we should|we could|i'd|i would)\s+(?:that\s+)?(?:we\s+)?/i,
     '',
   );

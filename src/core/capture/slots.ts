@@ -62,6 +62,18 @@ const KEY_VALUE = /`([A-Za-z][\w.-]{2,40})\s?(?:=|: )\s?([^`\s]{1,40})`/;
 const ROLE_KINDS: ReadonlySet<StatementKind> = new Set(['decision', 'fact', 'convention', 'preference']);
 const TASK = /^(Done|To do): (.{4,})$/;
 
+// A statement that says a technology is used: not one that compares, rejects or negates ("MySQL is slower than
+// what we have", "we won't use MongoDB", "SQLite only for tests").
+const POSITIVE_USE =
+  /\b(?:use|using|uses|used for|chose|chosen|pick(?:ed)?|go(?:ing)? with|switch(?:ed)? to|stick with|standardi[sz]e on|adopt(?:ed)?|runs? on|built (?:with|on)|is our|as (?:the|our)|for)\b/i;
+const NEGATED_OR_COMPARED =
+  /\b(?:not|never|no longer|won't|wont|don't|dont|doesn't|isn't|aren't|wasn't|instead of|rather than|unlike|than|alternative|alternatives|versus|vs|compared|drop|dropped|ditch|remove|removed|deprecated|avoid|without|only for tests|maybe|might|could|should we|what if)\b/i;
+const DROP =
+  /\b(?:drop(?:ped|ping)?|ditch(?:ed)?|remov(?:e|ed|ing)|no longer use|stop(?:ped)? using|get rid of|got rid of)\s+(?:the\s+)?([\w.+# -]{2,40})/i;
+
+// Whether a statement negates, rejects or compares (it then fills no slot by merely naming a technology).
+export const isNegatedOrCompared = (text: string): boolean => NEGATED_OR_COMPARED.test(text);
+
 // The slots a statement (its text, without the tag, and its kind) fills; empty when it fills none.
 export function slotsOf(text: string, kind: StatementKind): Slot[] {
   const task = TASK.exec(text);
@@ -106,8 +118,16 @@ export function slotsOf(text: string, kind: StatementKind): Slot[] {
   if (keyValue?.[1] && keyValue[2]) {
     add(`value:${keyValue[1].toLowerCase()}`, keyValue[2]);
   }
+  const dropped = DROP.exec(text)?.[1];
+  const droppedTech = dropped ? findTechnologyMentions(dropped)[0]?.name : undefined;
+  const droppedRole = droppedTech ? technologyRole(droppedTech) : undefined;
+  if (droppedRole) {
+    // "Drop Postmark": its slot is left empty (the statements that filled it are history).
+    add(`role:${droppedRole}`, '(none)');
+    return slots;
+  }
   const mentions = findTechnologyMentions(text);
-  if (mentions.length > 0 && /\b(?:use|using|uses|with|for|as|on|chose|pick|go with|switch|stick with|standardi[sz]e on)\b/i.test(text)) {
+  if (mentions.length > 0 && !isNegatedOrCompared(text) && POSITIVE_USE.test(text)) {
     const forRole = mentions.length === 1 ? (FOR_ROLE.exec(text)?.[1] ?? AS_ROLE.exec(text)?.[1]) : undefined;
     for (const mention of mentions) {
       const key = (forRole && roleKey(forRole)) ?? technologyRole(mention.name);

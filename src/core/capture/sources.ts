@@ -3,6 +3,7 @@
 // and bodies, plans, task lists with their status, subagent reports). Tool facts (files, commands, errors,
 // installs) are read by extract-tools.ts. Each source is capped at MAX_SOURCE_CHARS: what lies beyond is not
 // read for statements (it was redacted with the rest before this point, so nothing unredacted is ever written).
+import { redactSecrets } from '../redact.ts';
 import type { TranscriptMessage } from '../transcript.ts';
 import type { SourceKind } from './classify.ts';
 
@@ -31,7 +32,8 @@ export function readSources(
   const push = (kind: SourceKind, text: string, message: TranscriptMessage): void => {
     const trimmed = text.trim();
     if (trimmed !== '') {
-      sources.push({ kind, text: trimmed.slice(0, MAX_SOURCE_CHARS), message });
+      // Redacted again: a value unescaped from a command line (\"...\") was not in the shape redaction saw.
+      sources.push({ kind, text: redactSecrets(trimmed.slice(0, MAX_SOURCE_CHARS)).text, message });
     }
   };
   for (const message of messages) {

@@ -24,7 +24,7 @@ export function supersedeStatements(graph: KnowledgeGraph, added: readonly NewSt
       continue;
     }
     for (const slot of slotsOf(statement.text, statement.kind)) {
-      fresh.push({ slot, date: statement.date, observation, sequence });
+      fresh.push({ slot: scoped(slot, statement.session), date: statement.date, observation, sequence });
     }
   }
   if (fresh.length === 0) {
@@ -43,7 +43,7 @@ export function supersedeStatements(graph: KnowledgeGraph, added: readonly NewSt
       if (!statement.date || statement.supersededOn) {
         continue;
       }
-      const slots = slotsOf(statement.text, statement.kind);
+      const slots = slotsOf(statement.text, statement.kind).map((slot) => scoped(slot, statement.session));
       // Statements already held are older than every new one; new ones are ordered by when they were said.
       const ownSequence = sequenceOf.get(observation) ?? -1;
       if (slots.length === 0) {
@@ -55,6 +55,8 @@ export function supersedeStatements(graph: KnowledgeGraph, added: readonly NewSt
           (entry) =>
             entry.slot.key === slot.key &&
             entry.slot.value !== slot.value &&
+            // A todo item is closed by its Done, never the other way round.
+            (!slot.key.startsWith('task:') || (entry.slot.value === 'done' && slot.value === 'to do')) &&
             entry.sequence > ownSequence &&
             entry.date >= (statement.date ?? ''),
         );
@@ -71,6 +73,10 @@ export function supersedeStatements(graph: KnowledgeGraph, added: readonly NewSt
   }
   return marked;
 }
+
+// A todo item is one session's: the same words in another session's list are another item.
+const scoped = (slot: Slot, session: string | undefined): Slot =>
+  slot.key.startsWith('task:') ? { ...slot, key: `${slot.key}|${session ?? ''}` } : slot;
 
 // Lowercase words an older statement of one of these slots must contain: the slot's own words, its values, and
 // every technology of the same role (a cheap prefilter before the slots of a statement are computed).
