@@ -15,6 +15,7 @@ import {
 import { type NewStatement, supersedeStatements } from './capture/supersede-statements.ts';
 import { similarity } from './dedupe.ts';
 import { parseStatement } from './statement.ts';
+import { canonicalTechnology } from './technologies.ts';
 
 export interface MergeCounts {
   entitiesAddedCount: number;
@@ -268,15 +269,25 @@ export function dedupeGraph(graph: KnowledgeGraph): { graph: KnowledgeGraph; dup
   return { graph: sortGraph({ entities: [...entities.values()], relations: [...relations.values()] }), duplicatesRemoved };
 }
 
-// "service-0" and "service-1", "port 3000" and "port 3001", "always X" and "never X", "fooBar" and "fooBaz":
+// "service-0" and "service-1", "port 3000" and "port 3001", "always X" and "never X", "fooBar" and "fooBaz", "npm" and "pnpm":
 // texts that differ in a number, an identifier or a negation say different things, however similar their letters.
 function differsInIdentifiers(a: string, b: string): boolean {
   const tokens = (text: string): Set<string> =>
     new Set(
       text
         .split(/[^\w.'-]+/)
-        .filter((token) => /\d/.test(token) || /[a-z][A-Z]|_/.test(token) || NEGATION_OR_POLARITY.test(token))
-        .map((token) => (NEGATION_OR_POLARITY.test(token) ? token.toLowerCase().replace(/n't$/, ' not') : token)),
+        .filter(
+          (token) =>
+            /\d/.test(token) ||
+            /[a-z][A-Z]|_/.test(token) ||
+            NEGATION_OR_POLARITY.test(token) ||
+            canonicalTechnology(token.replace(/[.']+$/, '')) !== undefined,
+        )
+        .map((token) =>
+          NEGATION_OR_POLARITY.test(token)
+            ? token.toLowerCase().replace(/n't$/, ' not')
+            : (canonicalTechnology(token.replace(/[.']+$/, '')) ?? token),
+        ),
     );
   const left = tokens(a);
   const right = tokens(b);

@@ -22,9 +22,13 @@ export const MIN_SALIENCE = 1;
 // Interjections and acknowledgements that open a sentence and carry nothing ("Great question!", "You're right,").
 const LEADING_FILLER =
   /^(?:(?:great|good|excellent|perfect|nice|awesome|sure|okay|ok|alright|right|yes|yeah|yep|absolutely|exactly|got it|understood|thanks|thank you|hmm|ah|oh|i see|you're (?:absolutely )?right|that's (?:a )?(?:great|good) (?:question|point|idea|catch))[!,.:;\s-]+)+/i;
+// Openers that narrate what is being looked at; dropped only when nothing of knowledge follows ("Reading the config
+// happens once at startup in `loadConfig()`" stays).
+const WEAK_NARRATION =
+  /^(?:looking at|checking|reading|searching|running|i can see|i see that|i notice|(?:the )?tests? (?:are )?(?:still )?running)\b/i;
 // Whole statements that narrate the next step or are pure courtesy.
 const NARRATION =
-  /^(?:i'll (?!always|never)|i will (?!always|never)|let me|let's (?:take a look|look|check|see|start|begin|run|read|open|verify|explore|examine|try)|i'll (?:now |first |then |start |begin |go ahead and |take a look|look|check|read|run|open|search|explore|examine|verify|investigate|update|create|add|write|fix|make|try)|i will (?:now |first )?(?:check|look|read|run|open|search|update|create|add|write|fix)|i'm going to|i am going to|now (?:let me|i'll|i will|i need to)|first,? (?:let me|i'll)|next,? (?:let me|i'll)|i need to (?:check|look|read|see|find|understand)|looking at|checking|reading|searching|running|here's (?:what i|my plan|the plan)|i can see|i see that|i notice|this (?:looks|seems) (?:good|right|correct)|(?:the )?tests? (?:are )?(?:still )?running|done\.?$|good\.?$|perfect\.?$|great\.?$|let me know|feel free|hope this helps|happy to help|would you like|do you want|shall i|should i)\b/i;
+  /^(?:i'll (?!always|never)|i will (?!always|never)|let me|let's (?:take a look|look|check|see|start|begin|run|read|open|verify|explore|examine|try)|i'll (?:now |first |then |start |begin |go ahead and |take a look|look|check|read|run|open|search|explore|examine|verify|investigate|update|create|add|write|fix|make|try)|i will (?:now |first )?(?:check|look|read|run|open|search|update|create|add|write|fix)|i'm going to|i am going to|now (?:let me|i'll|i will|i need to)|first,? (?:let me|i'll)|next,? (?:let me|i'll)|i need to (?:check|look|read|see|find|understand)|here's (?:what i|my plan|the plan)|this (?:looks|seems) (?:good|right|correct)|done\.?$|good\.?$|perfect\.?$|great\.?$|let me know|feel free|hope this helps|happy to help|would you like|do you want|shall i|should i)\b/i;
 
 const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
   [
@@ -40,12 +44,12 @@ const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
     /\b(?:gotcha|careful|beware|watch out|be aware|note that|keep in mind|don't forget|do not forget|important:|caveat|pitfall|warning:|make sure (?:to|that|you)|otherwise|breaks? (?:if|when)|will fail (?:if|when|unless))\b/i,
   ],
   [
-    'decision',
-    /^(?:drop|ditch|settled|going forward|from now on)\b|\b(?:decided|decision|we chose|going forward|from now on|settled:|we move to|we're moving to|moving to|we'll move to|i chose|chose to|opted|settled (?:on|for)|agreed|going with|go with|let'?s (?:use|go|switch|stick|keep|do|drop|move|add|make)|we'?ll (?:use|go|switch|keep|stick)|we will (?:use|go|switch|keep)|i want to use|we want to use|stick with|sticking with|switch(?:ed|ing)? (?:from|to|over)|migrat(?:e|ed|ing) (?:from|to)|instead of|rather than|in favou?r of|replac(?:e|ed|ing) \S+ with|drop(?:ped|ping)? (?:the )?\S+ (?:for|in favou?r)|we use|we're using|we are using|our (?:stack|database|db|cache|queue|backend|frontend|orm|auth) (?:is|will be)|use \S+ for)\b/i,
-  ],
-  [
     'convention',
     /\b(?:always|never|must(?: not)?|should always|should never|don'?t ever|do not ever|convention|by convention|the rule is|we (?:always|never)|every (?:endpoint|handler|function|test|commit|pr|module))\b/i,
+  ],
+  [
+    'decision',
+    /^(?:drop|ditch|settled|going forward|from now on)\b|\b(?:decided|decision|we chose|going forward|from now on|settled:|we move to|we're moving to|moving to|we'll move to|i chose|chose to|opted|settled (?:on|for)|agreed|going with|go with|let'?s (?:use|go|switch|stick|keep|do|drop|move|add|make)|we'?ll (?:use|go|switch|keep|stick)|we will (?:use|go|switch|keep)|i want to use|we want to use|stick with|sticking with|switch(?:ed|ing)? (?:from|to|over)|migrat(?:e|ed|ing) (?:from|to)|instead of|rather than|in favou?r of|replac(?:e|ed|ing) \S+ with|drop(?:ped|ping)? (?:the )?\S+ (?:for|in favou?r)|we use|we're using|we are using|our (?:stack|database|db|cache|queue|backend|frontend|orm|auth) (?:is|will be)|use \S+ for)\b/i,
   ],
   [
     'todo',
@@ -65,6 +69,9 @@ const PREFERENCE =
 export const PROPOSAL =
   /\b(?:i'd suggest|i suggest|i'd recommend|i recommend|i propose|i'd propose|my recommendation|my suggestion|we could|we should|how about|i'd go with|i would go with|the best option|the simplest option|i'd keep|i'd use|option [a-c1-3]\b|my vote)/i;
 const HEDGE = /\b(?:maybe|perhaps|might|not sure|what if|if we|should we|could we|shall we|whether|unless|i wonder)\b/i;
+// What a preference is about: how the assistant works with the user (not which library the project uses).
+const WORKING_STYLE =
+  /\b(?:answers?|responses?|replies|reply|explain\w*|explanations?|summar\w*|format\w*|bullets?|bullet points|emojis?|concise|short|brief|terse|verbose|detail\w*|essays?|tests? first|tdd|commit\w*|comments?|ask\w*|questions?|confirm\w*|docs|documentation|style|naming|tone|markdown|tables?|diffs?|step by step|walkthrough|examples?|code blocks?|typos?|language|english|apologi\w*|prs?|pull requests?|branch\w*|review\w*)\b/i;
 const CODE_SPAN = /`[^`\n]{1,120}`/;
 const IDENTIFIER = /\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*)\b/;
 // A path: a slash between path characters, or a file name with a known extension (no nested quantifiers).
@@ -86,6 +93,15 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
     return undefined;
   }
   if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text)) {
+    return undefined;
+  }
+  if (
+    WEAK_NARRATION.test(text) &&
+    !CODE_SPAN.test(text) &&
+    !PATH.test(text) &&
+    !IDENTIFIER.test(text) &&
+    !/\b(?:because|the bug|the cause|fixed)\b/i.test(text)
+  ) {
     return undefined;
   }
   const features: string[] = [];
@@ -113,7 +129,7 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
     add('key-value', 0.5);
   }
   let kind: StatementKind = 'fact';
-  if (source === 'user' && PREFERENCE.test(text)) {
+  if (source === 'user' && PREFERENCE.test(text) && WORKING_STYLE.test(text)) {
     kind = 'preference';
   } else {
     for (const [cueKind, cue] of KIND_CUES) {
