@@ -1,5 +1,6 @@
 // One memory in the seed's normalized result format, with the reasons for its score.
 import type { GraphEntity, GraphRelation } from './graph.ts';
+import type { StatementScore } from './retrieval/score-statements.ts';
 
 export interface RelationStep {
   from: string;
@@ -13,7 +14,12 @@ export interface ScoreBreakdown {
   authority: number;
   boost: number;
   hops: number;
+  // The entity's raw BM25 score (0 for memories not scored against a prompt).
+  raw: number;
 }
+
+// Where a session-start memory belongs (see retrieval/session-start.ts).
+export type MemorySection = 'preferences' | 'stack' | 'sessions' | 'recent';
 
 export interface Memory {
   id: string;
@@ -35,6 +41,9 @@ export interface Memory {
   // retrieval (ref is an id in that source's GraphView).
   stores: string[];
   origin: number;
+  // The statements that answer the prompt, best first (index into entity.observations; -1 is the name).
+  statements: StatementScore[];
+  section?: MemorySection;
 }
 
 // The text a memory is compared and shown by: the entity's name, type and observations.
@@ -51,6 +60,8 @@ export function normalizeEntity(
   matchedTerms: string[],
   hops = 0,
   path: RelationStep[] = [],
+  statements: StatementScore[] = [],
+  raw = 0,
 ): Memory {
   return {
     id: `graph:${entity.name}`,
@@ -68,9 +79,10 @@ export function normalizeEntity(
     matchedTerms,
     crossValidated: false,
     mergedIds: [],
-    breakdown: { relevance, recency: 1, authority: 1, boost: 1, hops },
+    breakdown: { relevance, recency: 1, authority: 1, boost: 1, hops, raw },
     stores: ['graph'],
     origin: 0,
+    statements,
   };
 }
 

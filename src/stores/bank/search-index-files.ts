@@ -11,18 +11,25 @@ import { nameHead } from '../../core/text.ts';
 import {
   buildGraphView,
   buildPostings,
+  type BuiltPostings,
+  type Expansion,
   POSTING_WIDTH,
   indexNames,
   indexRelations,
   summarize,
   type GraphView,
   type IndexedRelation,
+  type IndexStats,
+  type SilenceCalibration,
 } from '../../core/graph-view.ts';
+import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
+import { expansionsFor } from '../../core/retrieval/expansions.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { GRAPH_INDEX } from './layout.ts';
 
-const VERSION = 4;
+// 5: postings per statement (BM25), slot bases, corpus statistics, silence calibration, expansions.
+const VERSION = 5;
 const POSTING_BYTES = POSTING_WIDTH * 4;
 
 interface Pointer {
@@ -45,7 +52,9 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   // In stages, each written before the next is built: what a stage allocates can be collected while the next
   // runs (a prompt that finds the index stale rebuilds it, and must stay light).
   const write = (name: string, data: string | Uint8Array): Promise<void> => writeFile(path.join(folder, name), data);
-  await writePostings(write, graph);
+  const built = buildPostings(graph.entities);
+  await writeStatistics(write, graph, built);
+  await writePostings(write, built);
   await writeNames(write, graph);
   await writeRelations(write, graph);
   await writeEntities(write, graph);
@@ -70,9 +79,26 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
 
 type WriteIndexFile = (name: string, data: string | Uint8Array) => Promise<void>;
 
+// What BM25 and silence need beside the postings: each entity's first slot, the corpus statistics, the expansions
+// of query stems to the bank's stems (so the context hook never loads the lexicon), and the silence calibration
+// (generic prompts scored on this very bank, with its expansions).
+async function writeStatistics(write: WriteIndexFile, graph: KnowledgeGraph, built: BuiltPostings): Promise<void> {
+  const expansions = expansionsFor([...built.postings.keys()]);
+  const view = buildGraphView(graph, { built, expansions });
+  const calibration = calibrateSilence(view);
+  await write('slots.idx', new Uint8Array(built.bases.buffer, built.bases.byteOffset, built.bases.byteLength));
+  await write('stats.json', JSON.stringify(built.stats));
+  await write('calibration.json', JSON.stringify(calibration));
+  const lines = [...expansions.entries()]
+    .filter(([, list]) => list.length > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([stem, list]) => `${stem}\t${list.map(([related, weight]) => `${related}:${Math.round(weight * 100) / 100}`).join(',')}`);
+  await write('expansions.txt', lines.length > 0 ? `\n${lines.join('\n')}\n` : '');
+}
+
 // The inverted index: a dictionary of stems (stem, first posting, posting count) and the postings in stem order.
-async function writePostings(write: WriteIndexFile, graph: KnowledgeGraph): Promise<void> {
-  const postings = buildPostings(graph.entities);
+async function writePostings(write: WriteIndexFile, built: BuiltPostings): Promise<void> {
+  const postings = built.postings;
   const stems = [...postings.keys()].sort();
   let total = 0;
   for (const list of postings.values()) {
@@ -181,7 +207,7 @@ export async function indexedView(
       return built;
     }
   }
-  return buildGraphView(graph);
+  return buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
 }
 
 // The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).
@@ -346,7 +372,16 @@ function loadGeneration(folder: string, size: number): GraphView {
   const nameTable = ints('names.hash');
   const offsetBuffer = read('entities.idx');
   const offsets = new Int32Array(offsetBuffer.buffer, offsetBuffer.byteOffset, offsetBuffer.byteLength / 4);
-  if (nameOffsets.length !== size + 1 || nameOffsets[size] !== namesText.length || offsets.length !== size * 2) {
+  const bases = ints('slots.idx');
+  const stats = JSON.parse(read('stats.json').toString('utf8')) as IndexStats;
+  const calibration = JSON.parse(read('calibration.json').toString('utf8')) as SilenceCalibration;
+  let expansionText: string | undefined;
+  if (
+    nameOffsets.length !== size + 1 ||
+    nameOffsets[size] !== namesText.length ||
+    offsets.length !== size * 2 ||
+    bases.length !== size + 1
+  ) {
     throw new Error('search index is incomplete');
   }
   const name = (id: number): string => (id >= 0 && id < size ? namesText.slice(nameOffsets[id], nameOffsets[id + 1]) : '');
@@ -371,6 +406,10 @@ function loadGeneration(folder: string, size: number): GraphView {
   return {
     size,
     name,
+    slotBase: (id) => bases[id] ?? 0,
+    stats: () => stats,
+    calibration: () => calibration,
+    expansions: (stem) => findExpansions((expansionText ??= read('expansions.txt').toString('utf8')), stem),
     isSuperseded: (id) => superseded.has(id),
     summaries: () => (summaries ??= JSON.parse(read('summaries.json').toString('utf8')) as ReturnType<GraphView['summaries']>),
     relationsOf,
@@ -423,6 +462,24 @@ function findStems(dictionary: string, needle: string): Array<[string, { start: 
     hit = dictionary.indexOf(needle, lineEnd + 1);
   }
   return found;
+}
+
+// The expansions of one stem in the expansions file ("\nstem\trelated:weight,related:weight").
+function findExpansions(text: string, stem: string): Expansion[] {
+  const at = text.indexOf(`\n${stem}\t`);
+  if (at < 0) {
+    return [];
+  }
+  const start = at + stem.length + 2;
+  const end = text.indexOf('\n', start);
+  return text
+    .slice(start, end < 0 ? undefined : end)
+    .split(',')
+    .map((pair): Expansion => {
+      const colon = pair.lastIndexOf(':');
+      return [pair.slice(0, colon), Number(pair.slice(colon + 1))];
+    })
+    .filter(([related, weight]) => related !== '' && weight > 0);
 }
 
 // The dictionary line of one stem.

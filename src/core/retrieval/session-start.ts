@@ -1,0 +1,102 @@
+// What the context hook gives at SessionStart, before any prompt: the user's preferences, the project's stack and
+// what the last sessions did (continuity), each in a few lines. A graph without these (written by other tools)
+// gets its most recent, best-connected entities instead.
+import type { EntitySummary, GraphView } from '../graph-view.ts';
+import type { GraphEntity } from '../graph.ts';
+import { type Memory, type MemorySection, normalizeEntity } from '../memory.ts';
+import { computeRecency } from '../rank.ts';
+import { parseStatement, type StatementKind } from '../statement.ts';
+import type { StatementScore } from './score-statements.ts';
+
+export const PREFERENCES_ENTITY = 'user-preferences';
+// How much of each section is shown.
+export const SESSION_START_LIMITS = {
+  preferences: 8,
+  stack: 8,
+  sessions: 3,
+  sessionStatements: 4,
+  recent: 8,
+  recentStatements: 2,
+} as const;
+
+interface StartOptions {
+  nowMs: number;
+  maxResults: number;
+}
+
+// The session-start memories of one source, in the order they are shown, each with the statements to show.
+export function selectSessionStart(view: GraphView, isLive: (id: number) => boolean, options: StartOptions): Memory[] {
+  const summaries = view.summaries();
+  const live = (id: number): boolean => isLive(id) && !summaries[id]?.superseded;
+  const typed = (type: string): number[] =>
+    summaries.flatMap((summary, id) => ((summary.entityType ?? '').toLowerCase() === type && live(id) ? [id] : []));
+  const memories: Memory[] = [];
+  const add = (id: number, section: MemorySection, limit: number, kinds?: readonly StatementKind[]): void => {
+    const entity = view.entity(id);
+    const memory = normalizeEntity(id, entity, 1, [], 0, [], currentStatements(entity, limit, kinds));
+    memory.section = section;
+    memory.score = computeRecency(entity.updatedAt, options.nowMs);
+    memory.breakdown = { ...memory.breakdown, recency: memory.score };
+    memories.push(memory);
+  };
+  const preferences = view.idOf(PREFERENCES_ENTITY);
+  const preferenceIds = preferences !== undefined && live(preferences) ? [preferences] : typed('preference').slice(0, 2);
+  for (const id of preferenceIds) {
+    add(id, 'preferences', SESSION_START_LIMITS.preferences);
+  }
+  const stack = typed('technology')
+    .sort((a, b) => degree(summaries, b) - degree(summaries, a) || newer(summaries, a, b))
+    .slice(0, SESSION_START_LIMITS.stack);
+  for (const id of stack) {
+    add(id, 'stack', 1);
+  }
+  const sessions = summaries
+    .flatMap((summary, id) => ((summary.entityType ?? '').toLowerCase() === 'session' && live(id) ? [id] : []))
+    .sort((a, b) => newer(summaries, a, b))
+    .slice(0, SESSION_START_LIMITS.sessions);
+  for (const id of sessions) {
+    add(id, 'sessions', SESSION_START_LIMITS.sessionStatements, ['done', 'todo', 'decision']);
+  }
+  if (sessions.length > 0 || preferenceIds.length > 0) {
+    return memories;
+  }
+  // A graph with no sessions or preferences (written by other tools): the most recent and best-connected entities.
+  const shown = new Set(memories.map((memory) => memory.ref));
+  const maxDegree = Math.max(1, ...summaries.map((summary) => summary.degree));
+  const recent = summaries
+    .map((summary, id) => ({
+      id,
+      score: computeRecency(summary.updatedAt, options.nowMs) ** 0.6 * ((1 + summary.degree) / (1 + maxDegree)) ** 0.4,
+    }))
+    .filter((entry) => live(entry.id) && !shown.has(entry.id))
+    .sort((a, b) => b.score - a.score || (view.name(a.id) < view.name(b.id) ? -1 : 1))
+    .slice(0, Math.min(SESSION_START_LIMITS.recent, options.maxResults));
+  for (const entry of recent) {
+    add(entry.id, 'recent', SESSION_START_LIMITS.recentStatements);
+    const memory = memories.at(-1) as Memory;
+    memory.score = entry.score;
+  }
+  return memories;
+}
+
+// The entity's current statements (not superseded), newest first (by date, then by position), of the given kinds
+// first when given.
+export function currentStatements(entity: GraphEntity, limit: number, kinds?: readonly StatementKind[]): StatementScore[] {
+  const parsed = entity.observations
+    .map((observation, index) => ({ index, statement: parseStatement(observation) }))
+    .filter(({ statement }) => statement.supersededOn === undefined);
+  const preferred = (kind: StatementKind): number => (kinds ? (kinds.includes(kind) ? 0 : 1) : 0);
+  return parsed
+    .sort(
+      (a, b) =>
+        preferred(a.statement.kind) - preferred(b.statement.kind) ||
+        (b.statement.date ?? '').localeCompare(a.statement.date ?? '') ||
+        (a.statement.date ? b.index - a.index : a.index - b.index),
+    )
+    .slice(0, limit)
+    .map(({ index }) => ({ index, score: 0, termMask: 0 }));
+}
+
+const degree = (summaries: readonly EntitySummary[], id: number): number => summaries[id]?.degree ?? 0;
+const newer = (summaries: readonly EntitySummary[], a: number, b: number): number =>
+  (summaries[b]?.updatedAt ?? '').localeCompare(summaries[a]?.updatedAt ?? '') || a - b;
