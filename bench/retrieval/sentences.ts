@@ -183,14 +183,17 @@ const argument = (flag: string): string | undefined => {
   const at = process.argv.indexOf(flag);
   return at > 0 ? process.argv[at + 1] : undefined;
 };
+const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 const setName = argument('--set') ?? 'alpha';
 const verbose = process.argv.includes('--verbose') && setName !== 'beta';
-const tuning = evaluate(setName, verbose);
-console.log(`sentences imported as statements, set ${setName} (${tuning.ours.length} questions)`);
-console.log(summarize('memory-fabric', tuning.ours));
-console.log(summarize('BM25 over sentences', tuning.baseline));
+const tuning = isMain ? evaluate(setName, verbose) : undefined;
+if (tuning) {
+  console.log(`sentences imported as statements, set ${setName} (${tuning.ours.length} questions)`);
+  console.log(summarize('memory-fabric', tuning.ours));
+  console.log(summarize('BM25 over sentences', tuning.baseline));
+}
 // The held-out set last, totals only.
-if (process.argv.includes('--beta') && existsSync(path.join(setsDir, 'beta', 'questions.json'))) {
+if (isMain && process.argv.includes('--beta') && existsSync(path.join(setsDir, 'beta', 'questions.json'))) {
   const heldout = evaluate('beta', false);
   console.log(`\nheld-out set beta (${heldout.ours.length} questions)`);
   console.log(summarize('memory-fabric', heldout.ours));

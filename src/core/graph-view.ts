@@ -58,8 +58,9 @@ export interface GraphView {
   stemsContaining(needle: string): readonly string[];
   // Where a stem occurs: one posting per slot (name, type, statement) that holds it, flat. See POSTING_WIDTH.
   postings(stem: string): Int32Array;
-  // The first global slot of entity id (slot base + 0 is its name, + 1 its type, + 2 + k its statement k).
-  slotBase(id: number): number;
+  // bases[id] is the first global slot of entity id (+ 0 is its name, + 1 its type, + 2 + k its statement k);
+  // bases[size] the number of slots.
+  slotBases(): Int32Array;
   stats(): IndexStats;
   // Bank-related stems of a query stem (computed when the index was built; empty when none).
   expansions(stem: string): readonly Expansion[];
@@ -257,7 +258,7 @@ export function buildGraphView(graph: KnowledgeGraph, extras: ViewExtras = {}): 
     relationsOf: (id) => relations[id] ?? [],
     stemsContaining: (needle) => stems.filter((stem) => stem.includes(needle)),
     postings: (stem) => postings.get(stem) ?? EMPTY,
-    slotBase: (id) => bases[id] ?? 0,
+    slotBases: () => bases,
     stats: () => stats,
     expansions: (stem) => {
       expansions ??= extras.expand?.(stems) ?? new Map();

@@ -46,11 +46,15 @@ export interface Memory {
   section?: MemorySection;
 }
 
-// The text a memory is compared and shown by: the entity's name, type and observations.
-export function describeEntity(entity: GraphEntity): string {
-  const observations = entity.observations.length > 0 ? `: ${entity.observations.join('; ')}` : '';
-  return `${entity.name} (${entity.entityType})${observations}`;
+// The text a memory is compared (dedupe) and reported by: the entity's name, type and the statements that answer
+// (its first few when none do). Not every observation: an entity may hold hundreds.
+export function describeEntity(entity: GraphEntity, statements: readonly StatementScore[] = []): string {
+  const chosen = statements.filter((entry) => entry.index >= 0).slice(0, DESCRIBED_STATEMENTS);
+  const texts =
+    chosen.length > 0 ? chosen.map((entry) => entity.observations[entry.index] ?? '') : entity.observations.slice(0, DESCRIBED_STATEMENTS);
+  return `${entity.name} (${entity.entityType})${texts.length > 0 ? `: ${texts.join('; ')}` : ''}`;
 }
+const DESCRIBED_STATEMENTS = 5;
 
 // Normalizes a scored entity to a memory (the seed's Step 3).
 export function normalizeEntity(
@@ -66,7 +70,7 @@ export function normalizeEntity(
   return {
     id: `graph:${entity.name}`,
     ref,
-    text: describeEntity(entity),
+    text: describeEntity(entity, statements),
     source: 'graph',
     ...(entity.updatedAt ? { timestamp: entity.updatedAt } : {}),
     relevance,

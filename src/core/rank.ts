@@ -9,6 +9,7 @@ export const RECENCY_HALF_LIFE_DAYS = 30;
 export const RECENCY_FLOOR = 0.1;
 // An entity with no date gets this neutral recency.
 export const RECENCY_NEUTRAL = 0.5;
+const BOOST_STATEMENTS = 5;
 const CURATED_TYPES = new Set(['decision', 'convention', 'preference', 'fix', 'blocker', 'error']);
 
 // Recency factor in (0, 1] from an ISO time and now (milliseconds since the epoch).
@@ -32,7 +33,8 @@ export function computeAuthority(memory: Memory): number {
   return Math.min(1, (base + validated) * superseded);
 }
 
-// Multiplies relevance by the factor when the memory mentions another entity of the graph (the seed's Step 5).
+// Multiplies relevance by the factor when the memory's statements that answer mention another entity of the graph
+// (the seed's Step 5).
 // The text's words and runs of up to four words are looked up as names: the cost follows the results, not the graph.
 export function boostCrossReferences(
   memories: readonly Memory[],
@@ -44,7 +46,13 @@ export function boostCrossReferences(
   const looked = new Map<string, string | undefined>();
   return memories.map((memory) => {
     const mentioned = new Set<string>();
-    for (const observation of memory.entity.observations) {
+    // The statements that answer (or the first few): an entity may hold hundreds, and only those are shown.
+    const answering = memory.statements.filter((entry) => entry.index >= 0);
+    const texts =
+      answering.length > 0
+        ? answering.map((entry) => memory.entity.observations[entry.index] ?? '')
+        : memory.entity.observations.slice(0, BOOST_STATEMENTS);
+    for (const observation of texts) {
       for (const run of wordRuns(observation, nameHeads)) {
         let name = looked.get(run);
         if (name === undefined && !looked.has(run)) {

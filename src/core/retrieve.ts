@@ -194,7 +194,9 @@ function judgeEvidence(
         : specificMask === 0
           ? 'no term specific to this bank matched'
           : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
-  const keep = (match: EntityMatch): boolean => named.has(match.id) || (match.relevance >= RELEVANCE_FLOOR && isEvidence(match));
+  // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
+  const keep = (match: EntityMatch): boolean =>
+    named.has(match.id) || (match.relevance >= RELEVANCE_FLOOR && (match.literalMask & specificMask) !== 0);
   return {
     report: { topRaw: round(scoring.topRaw), threshold: round(bar), specificTerms, named: [...named].map(view.name), answered, reason },
     keep,

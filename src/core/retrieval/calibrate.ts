@@ -7,7 +7,7 @@
 // The prompts are fixed and were written without looking at any benchmark; they are not tuned to a bank.
 import type { GraphView, SilenceCalibration } from '../graph-view.ts';
 import { parseQuery } from '../query.ts';
-import { scoreStatements } from './score-statements.ts';
+import { COMMON_SHARE, scoreStatements } from './score-statements.ts';
 
 export const GENERIC_PROMPTS: readonly string[] = [
   'thanks, that works',
@@ -66,8 +66,9 @@ export const bucketOf = (termCount: number): number => {
   const index = BUCKET_UPPER.findIndex((upper) => termCount <= upper);
   return index < 0 ? BUCKET_UPPER.length : index;
 };
-// A term in at most this share of the bank's slots (names, types, statements) is specific to the bank.
-export const SPECIFIC_SHARE = 0.05;
+// A term in at most this share of the bank's slots (names, types, statements) is specific to the bank (the share
+// above which scoring treats a stem as common: see score-statements.ts).
+export const SPECIFIC_SHARE = COMMON_SHARE;
 // ... and in a small bank, a term in at most this many slots.
 const MIN_SPECIFIC_FREQUENCY = 4;
 
@@ -75,7 +76,7 @@ const MIN_SPECIFIC_FREQUENCY = 4;
 export function calibrateSilence(view: GraphView): SilenceCalibration {
   const buckets: number[][] = BUCKET_UPPER.map(() => []);
   buckets.push([]);
-  let singleThreshold = 0;
+  const singles: number[] = [];
   const isLive = (id: number): boolean => !view.isSuperseded(id);
   const nameOf = (candidate: string): string | undefined => {
     const id = view.idOf(candidate);
@@ -88,7 +89,7 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
     }
     const { coordinatedTopRaw, singleTopRaw } = scoreStatements(view, { ...query, entityHints: [] }, isLive, 1);
     buckets[bucketOf(query.terms.length)]?.push(coordinatedTopRaw);
-    singleThreshold = Math.max(singleThreshold, singleTopRaw);
+    singles.push(singleTopRaw);
   }
   const maxima = buckets.map((scores) => (scores.length > 0 ? highQuantile(scores) : Number.NaN));
   // A bucket without prompts takes the nearest shorter bucket's threshold (else the nearest longer one's).
@@ -104,14 +105,14 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
   const frequency = Math.max(MIN_SPECIFIC_FREQUENCY, SPECIFIC_SHARE * slots);
   return {
     thresholds,
-    singleThreshold: round(singleThreshold),
+    singleThreshold: round(singles.length > 0 ? highQuantile(singles) : 0),
     specificIdf: round(Math.log(1 + (slots - frequency + 0.5) / (frequency + 0.5))),
   };
 }
 
 // A high quantile of generic scores, not their maximum: one generic prompt that happens to hit a phrase of this bank
 // should not silence every real prompt of its length.
-export const GENERIC_QUANTILE = Number(globalThis.process?.env?.MF_Q ?? 0.8);
+export const GENERIC_QUANTILE = 0.8;
 function highQuantile(scores: readonly number[]): number {
   const sorted = [...scores].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * GENERIC_QUANTILE))] as number;

@@ -92,6 +92,10 @@ interface Variant {
   postings: Int32Array;
 }
 
+// A stem in more than this share of the slots (or this many, in a small bank) is common (see scoreStatements).
+export const COMMON_SHARE = 0.05;
+const COMMON_MIN_FREQUENCY = 4;
+
 // How many statements of each of the best entities are kept for rendering.
 const STATEMENTS_KEPT = 12;
 
@@ -110,6 +114,7 @@ export function scoreStatements(
   }
   const stats = view.stats();
   const slots = stats.slots;
+  const bases = view.slotBases();
   const idfOf = (frequency: number): number => Math.log(1 + (slots - frequency + 0.5) / (frequency + 0.5));
   const slotScore = new Float32Array(slots);
   const slotMask = new Int32Array(slots);
@@ -121,6 +126,11 @@ export function scoreStatements(
   // Which term last counted a slot (term index + 1): a term counts once per slot, by its best variant.
   const stamp = new Int32Array(slots);
   const reports: TermReport[] = [];
+  // A stem in more than this many slots is common: it adds to slots a rarer word of the prompt already reached, but
+  // reaches none itself (a slot it alone matches could not pass silence, which needs a specific term; and scoring
+  // its tens of thousands of postings was most of a prompt's time at 100,000 statements).
+  const commonLimit = Math.max(COMMON_MIN_FREQUENCY, COMMON_SHARE * slots);
+  const passes: Array<{ termIndex: number; variant: Variant; weight: number; common: boolean }> = [];
   terms.forEach((term, termIndex) => {
     const variants = variantsOf(view, term);
     const exact = variants.find((variant) => variant.kind === 'exact');
@@ -140,39 +150,56 @@ export function scoreStatements(
       ),
       variants: weighted.map(({ variant, weight }) => ({ stem: variant.stem, kind: variant.kind, weight: round(weight) })),
     });
-    const bit = 1 << termIndex;
     for (const { variant, weight } of weighted) {
-      const postings = variant.postings;
-      const isLiteral = variant.kind === 'exact' || variant.kind === 'near';
-      for (let at = 0; at < postings.length; at += POSTING_WIDTH) {
-        const id = postings[at] as number;
-        const slot = postings[at + 1] as number;
-        const global = view.slotBase(id) + slot;
-        if (global >= slots || stamp[global] === termIndex + 1 || !isLive(id)) {
-          continue;
-        }
-        stamp[global] = termIndex + 1;
-        const packed = postings[at + 2] as number;
-        const count = countOf(packed);
-        const length = lengthOf(packed);
-        let saturation: number;
-        if (slot === NAME_SLOT) {
-          saturation = (count * (BM25.k1 + 1)) / (count + BM25.k1 * (1 - BM25.nameB + (BM25.nameB * length) / stats.meanNameLength));
-        } else if (slot === TYPE_SLOT) {
-          saturation = 1;
-        } else {
-          saturation = (count * (BM25.k1 + 1)) / (count + BM25.k1 * (1 - BM25.b + (BM25.b * length) / stats.meanStatementLength));
-        }
-        if (slotMask[global] === 0 && touchedCount < touchedSlots.length) {
-          touchedSlots[touchedCount] = global;
-          touchedIds[touchedCount] = id;
-          touchedCount += 1;
-        }
-        slotScore[global] = (slotScore[global] as number) + weight * saturation * (isSupersededPosting(packed) ? SUPERSEDED_FACTOR : 1);
-        slotMask[global] = (slotMask[global] as number) | bit;
-        if (isLiteral) {
-          literal[global] = (literal[global] as number) | bit;
-        }
+      passes.push({ termIndex, variant, weight, common: variant.postings.length / POSTING_WIDTH > commonLimit });
+    }
+  });
+  // Only common stems and no entity named: nothing can pass silence (it needs a specific term), so nothing is scored.
+  if (hinted.size === 0 && passes.every((pass) => pass.common)) {
+    return { matches: [], terms: reports, topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
+  }
+  const rareTouched = (): boolean => touchedCount > 0;
+  // Rare stems first (each term by its best variant first), then the common ones.
+  const passOrder = [...passes.filter((pass) => !pass.common), ...passes.filter((pass) => pass.common)];
+  let restrict = false;
+  passOrder.forEach(({ termIndex, variant, weight, common }, position) => {
+    if (common && (position === 0 || !passOrder[position - 1]?.common)) {
+      restrict = rareTouched() || hinted.size > 0;
+    }
+    const onlyTouched = common && restrict;
+    const bit = 1 << termIndex;
+    const postings = variant.postings;
+    const isLiteral = variant.kind === 'exact' || variant.kind === 'near';
+    const supersededWeight = weight * SUPERSEDED_FACTOR;
+    const nameNorm = BM25.k1 * (1 - BM25.nameB);
+    const nameScale = (BM25.k1 * BM25.nameB) / stats.meanNameLength;
+    const statementNorm = BM25.k1 * (1 - BM25.b);
+    const statementScale = (BM25.k1 * BM25.b) / stats.meanStatementLength;
+    for (let at = 0; at < postings.length; at += POSTING_WIDTH) {
+      const id = postings[at] as number;
+      const slot = postings[at + 1] as number;
+      const global = (bases[id] as number) + slot;
+      if (stamp[global] === termIndex + 1 || global >= slots || (onlyTouched && slotMask[global] === 0 && !hinted.has(id))) {
+        continue;
+      }
+      stamp[global] = termIndex + 1;
+      const packed = postings[at + 2] as number;
+      const count = packed & 0xff;
+      const length = (packed >>> 8) & 0xff;
+      const saturation =
+        slot === TYPE_SLOT
+          ? 1
+          : (count * (BM25.k1 + 1)) /
+            (count + (slot === NAME_SLOT ? nameNorm + nameScale * length : statementNorm + statementScale * length));
+      if (slotMask[global] === 0 && touchedCount < touchedSlots.length) {
+        touchedSlots[touchedCount] = global;
+        touchedIds[touchedCount] = id;
+        touchedCount += 1;
+      }
+      slotScore[global] = (slotScore[global] as number) + (isSupersededPosting(packed) ? supersededWeight : weight) * saturation;
+      slotMask[global] = (slotMask[global] as number) | bit;
+      if (isLiteral) {
+        literal[global] = (literal[global] as number) | bit;
       }
     }
   });
@@ -189,12 +216,18 @@ export function scoreStatements(
   for (let index = 0; index < touchedCount; index += 1) {
     const global = touchedSlots[index] as number;
     const id = touchedIds[index] as number;
-    const slot = global - view.slotBase(id);
-    const score = slotScore[global] as number;
+    // Liveness once per entity (superseded entities' slots were scored, and are dropped here).
     if (seen[id] === 0) {
-      seen[id] = 1;
-      candidates.push(id);
+      seen[id] = isLive(id) ? 1 : 2;
+      if (seen[id] === 1) {
+        candidates.push(id);
+      }
     }
+    if (seen[id] === 2) {
+      continue;
+    }
+    const slot = global - (bases[id] as number);
+    const score = slotScore[global] as number;
     entityMask[id] = (entityMask[id] as number) | (slotMask[global] as number);
     literalMask[id] = (literalMask[id] as number) | (literal[global] as number);
     if (slot === NAME_SLOT) {
@@ -257,7 +290,7 @@ export function scoreStatements(
       continue;
     }
     const global = touchedSlots[index] as number;
-    const slot = global - view.slotBase(id);
+    const slot = global - (bases[id] as number);
     if (slot === TYPE_SLOT) {
       continue;
     }

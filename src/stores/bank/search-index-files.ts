@@ -406,7 +406,7 @@ function loadGeneration(folder: string, size: number): GraphView {
   return {
     size,
     name,
-    slotBase: (id) => bases[id] ?? 0,
+    slotBases: () => bases,
     stats: () => stats,
     calibration: () => calibration,
     expansions: (stem) => findExpansions((expansionText ??= read('expansions.txt').toString('utf8')), stem),
