@@ -44,6 +44,8 @@ export interface Memory {
   // The statements that answer the prompt, best first (index into entity.observations; -1 is the name).
   statements: StatementScore[];
   section?: MemorySection;
+  // Named by the prompt (its name, or a session placed in time): shown with its status beside what answers.
+  named?: boolean;
 }
 
 // The text a memory is compared (dedupe) and reported by: the entity's name, type and the statements that answer

@@ -71,7 +71,7 @@ export function boostCrossReferences(
     return {
       ...memory,
       entities: entitiesAfter,
-      relevance: Math.min(1, memory.relevance * factor),
+      relevance: memory.relevance * factor,
       breakdown: { ...memory.breakdown, boost: factor },
     };
   });
@@ -79,11 +79,14 @@ export function boostCrossReferences(
 
 // Scores and orders memories (the breakdown keeps the relevance before the boost); superseded ones always fall below what superseded them.
 export function rankMemories(memories: readonly Memory[], nowMs: number): Memory[] {
+  // Boosted relevance above 1 is scaled back into (0, 1] over all memories (a cap at 1 would tie the best ones).
+  const top = Math.max(1, ...memories.map((memory) => memory.relevance));
   const scored = memories.map((memory) => {
     const recency = computeRecency(memory.timestamp, nowMs);
     const authority = computeAuthority(memory);
-    const score = recency ** RANK_WEIGHTS.recency * memory.relevance ** RANK_WEIGHTS.relevance * authority ** RANK_WEIGHTS.authority;
-    return { ...memory, score, breakdown: { ...memory.breakdown, recency, authority } };
+    const relevance = memory.relevance / top;
+    const score = recency ** RANK_WEIGHTS.recency * relevance ** RANK_WEIGHTS.relevance * authority ** RANK_WEIGHTS.authority;
+    return { ...memory, relevance, score, breakdown: { ...memory.breakdown, recency, authority } };
   });
   const byName = new Map(scored.map((memory) => [memory.entity.name.toLowerCase(), memory] as const));
   for (const memory of scored) {

@@ -81,11 +81,16 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
   let statusShown = 0;
   memories.forEach((memory, rank) => {
     const statements = chosen.get(rank);
-    const status = !statements && memory.score >= STRONG * bestScore && statusShown < MAX_STATUS_MEMORIES;
+    const status = !statements && (memory.named === true || memory.score >= STRONG * bestScore) && statusShown < MAX_STATUS_MEMORIES;
     if (!statements && !status) {
       return;
     }
-    const block = renderMemory({ ...memory, statements: statements ?? [] }, statements ? statements.length : STATUS_STATEMENTS, 0);
+    // A memory the prompt named shows its status beside the statements that answer.
+    const withStatus =
+      statements && memory.named
+        ? [...statements, ...statusOf(memory, STATUS_STATEMENTS).filter((entry) => !statements.some((held) => held.index === entry.index))]
+        : statements;
+    const block = renderMemory({ ...memory, statements: withStatus ?? [] }, withStatus ? withStatus.length : STATUS_STATEMENTS, 0);
     if (used + block.length + 1 > budget - reserve) {
       return;
     }
@@ -184,8 +189,17 @@ function chooseStatements(memory: Memory, limit: number, bestStatement: number):
   if (answering.length > 0) {
     return answering.slice(0, limit);
   }
-  return currentStatements(memory.entity, Math.min(limit, STATUS_STATEMENTS));
+  return statusOf(memory, Math.min(limit, STATUS_STATEMENTS));
 }
+
+// A memory's current status: its newest current statements; a session's, what it did and left to do.
+function statusOf(memory: Memory, limit: number): StatementScore[] {
+  if (memory.entity.entityType.toLowerCase() === 'session') {
+    return currentStatements(memory.entity, SESSION_STATUS_STATEMENTS, ['done', 'todo']);
+  }
+  return currentStatements(memory.entity, limit);
+}
+const SESSION_STATUS_STATEMENTS = 6;
 
 // The current statement that replaced a superseded one: of the same kind, dated on the day it was superseded, else
 // the newest current one of its kind.

@@ -7,6 +7,7 @@ import { boostCrossReferences, rankMemories } from './rank.ts';
 import { expansionsFor } from './retrieval/expansions.ts';
 import { bucketOf, calibrateSilence } from './retrieval/calibrate.ts';
 import { type EntityMatch, type Scoring, scoreStatements, type TermReport, termCount } from './retrieval/score-statements.ts';
+import { findSessionCue } from './retrieval/session-cue.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { stemWord } from './text.ts';
 import { traverseRelations, type Candidate } from './traverse.ts';
@@ -95,7 +96,11 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
   }
   // A prompt with no content words ("ok", "continue") injects nothing: SessionStart already gave the recent
   // memories, and repeating them after every short reply is the token bloat users of other tools complain of.
-  if (query.terms.length === 0 && query.entityHints.length === 0) {
+  if (
+    query.terms.length === 0 &&
+    query.entityHints.length === 0 &&
+    !sources.some(({ view }) => findSessionCue(view, query.text, liveIn(view)) !== undefined)
+  ) {
     return { query, mode: 'search', memories: [], silence: [], terms: [] };
   }
   const silence: SilenceReport[] = [];
@@ -118,10 +123,16 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
 // the strongest normalized (only they are loaded: the rest could not reach the output).
 function searchSource(
   view: GraphView,
-  query: ParsedQuery,
+  prompted: ParsedQuery,
   isLive: (ref: number) => boolean,
   options: RetrieveOptions,
 ): { memories: Memory[]; report: Omit<SilenceReport, 'source'>; terms: TermReport[] } {
+  let query = prompted;
+  // A session placed in time ("what did we do last time?") is named by the prompt, though no word of it matches.
+  const cue = findSessionCue(view, query.text, isLive);
+  if (cue !== undefined) {
+    query = { ...query, entityHints: [...query.entityHints, view.name(cue)] };
+  }
   const scoring = scoreStatements(view, query, isLive, options.maxResults * 3);
   const verdict = judgeEvidence(view, query, scoring);
   if (!verdict.report.answered) {
@@ -138,7 +149,7 @@ function searchSource(
     .slice(0, options.maxResults * DEDUPE_POOL_FACTOR)
     .map((candidate) => {
       const match = candidate.hops === 0 ? byRef.get(candidate.ref) : undefined;
-      return normalizeEntity(
+      const memory = normalizeEntity(
         candidate.ref,
         view.entity(candidate.ref),
         candidate.relevance,
@@ -148,10 +159,13 @@ function searchSource(
         match?.statements ?? byRef.get(candidate.ref)?.statements ?? [],
         match?.raw ?? 0,
       );
+      return verdict.named.has(candidate.ref) ? { ...memory, named: true } : memory;
     });
   return { memories, report: verdict.report, terms: scoring.terms };
 }
 
+// Prompts of at most this many terms may be answered by a memory that matched one of them.
+const SINGLE_TERM_PROMPT = 2;
 // A memory reached through a relation is kept down to this share of the floor (two hops of 0.5 from the best).
 const HOP_FLOOR_SHARE = 0.8;
 
@@ -162,7 +176,7 @@ function judgeEvidence(
   view: GraphView,
   query: ParsedQuery,
   scoring: Scoring,
-): { report: Omit<SilenceReport, 'source'>; keep: (match: EntityMatch) => boolean } {
+): { report: Omit<SilenceReport, 'source'>; keep: (match: EntityMatch) => boolean; named: ReadonlySet<number> } {
   const calibration = view.calibration();
   const threshold = calibration ? (calibration.thresholds[bucketOf(query.terms.length)] ?? 0) : 0;
   const singleThreshold = calibration?.singleThreshold ?? 0;
@@ -180,8 +194,12 @@ function judgeEvidence(
   );
   const specificTerms = scoring.terms.filter((_, index) => (specificMask & (1 << index)) !== 0).map((term) => term.term);
   // A match is evidence when it holds a specific term and beats what generic prompts reach with as many terms.
+  // One matched word is evidence only for a short prompt: of a longer one, a single word is what generic prompts
+  // hit by chance (a name that shares one word with the question).
+  const singleAllowed = query.terms.length <= SINGLE_TERM_PROMPT;
   const isEvidence = (match: EntityMatch): boolean =>
-    (match.literalMask & specificMask) !== 0 && match.raw > (termCount(match.termMask) >= 2 ? threshold : singleThreshold);
+    (match.literalMask & specificMask) !== 0 &&
+    (termCount(match.termMask) >= 2 ? match.raw > threshold : singleAllowed && match.raw > singleThreshold);
   const evidence = scoring.matches.slice(0, 5).some(isEvidence);
   const answered = named.size > 0 || evidence;
   const best = scoring.matches[0];
@@ -200,6 +218,7 @@ function judgeEvidence(
   return {
     report: { topRaw: round(scoring.topRaw), threshold: round(bar), specificTerms, named: [...named].map(view.name), answered, reason },
     keep,
+    named,
   };
 }
 

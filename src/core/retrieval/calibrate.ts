@@ -7,7 +7,7 @@
 // The prompts are fixed and were written without looking at any benchmark; they are not tuned to a bank.
 import type { GraphView, SilenceCalibration } from '../graph-view.ts';
 import { parseQuery } from '../query.ts';
-import { COMMON_SHARE, scoreStatements } from './score-statements.ts';
+import { commonFrequency, scoreStatements } from './score-statements.ts';
 
 export const GENERIC_PROMPTS: readonly string[] = [
   'thanks, that works',
@@ -66,11 +66,6 @@ export const bucketOf = (termCount: number): number => {
   const index = BUCKET_UPPER.findIndex((upper) => termCount <= upper);
   return index < 0 ? BUCKET_UPPER.length : index;
 };
-// A term in at most this share of the bank's slots (names, types, statements) is specific to the bank (the share
-// above which scoring treats a stem as common: see score-statements.ts).
-export const SPECIFIC_SHARE = COMMON_SHARE;
-// ... and in a small bank, a term in at most this many slots.
-const MIN_SPECIFIC_FREQUENCY = 4;
 
 // Measures the calibration on a view (with no calibration yet: scoring does not consult it).
 export function calibrateSilence(view: GraphView): SilenceCalibration {
@@ -102,7 +97,8 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
     return round(shorter.at(-1) ?? longer[0] ?? 0);
   });
   const slots = view.stats().slots;
-  const frequency = Math.max(MIN_SPECIFIC_FREQUENCY, SPECIFIC_SHARE * slots);
+  // A term in at most as many slots as scoring calls common is specific to the bank.
+  const frequency = commonFrequency(slots);
   return {
     thresholds,
     singleThreshold: round(singles.length > 0 ? highQuantile(singles) : 0),

@@ -92,9 +92,11 @@ interface Variant {
   postings: Int32Array;
 }
 
-// A stem in more than this share of the slots (or this many, in a small bank) is common (see scoreStatements).
+// A stem in more than this share of the slots (and more than this many: in a small bank every word is rare) is
+// common (see scoreStatements); at most that, it is specific to the bank (see calibrate.ts).
 export const COMMON_SHARE = 0.05;
-const COMMON_MIN_FREQUENCY = 4;
+const COMMON_MIN_FREQUENCY = 20;
+export const commonFrequency = (slots: number): number => Math.max(COMMON_MIN_FREQUENCY, COMMON_SHARE * slots);
 
 // How many statements of each of the best entities are kept for rendering.
 const STATEMENTS_KEPT = 12;
@@ -129,7 +131,7 @@ export function scoreStatements(
   // A stem in more than this many slots is common: it adds to slots a rarer word of the prompt already reached, but
   // reaches none itself (a slot it alone matches could not pass silence, which needs a specific term; and scoring
   // its tens of thousands of postings was most of a prompt's time at 100,000 statements).
-  const commonLimit = Math.max(COMMON_MIN_FREQUENCY, COMMON_SHARE * slots);
+  const commonLimit = commonFrequency(slots);
   const passes: Array<{ termIndex: number; variant: Variant; weight: number; common: boolean }> = [];
   terms.forEach((term, termIndex) => {
     const variants = variantsOf(view, term);
@@ -272,10 +274,21 @@ export function scoreStatements(
       singleTopRaw = Math.max(singleTopRaw, value);
     }
   }
-  // An entity named verbatim in the prompt is the most relevant: the user said its name.
+  // An entity named verbatim in the prompt is the most relevant: the user said its name. Unless another entity's
+  // name holds more of the prompt's words ("protein logging modal" names Protein Logging, but means
+  // ProteinLoggingModal): then the name said is only part of the one meant.
   const unnamedTop = topRaw;
+  const nameTerms = (id: number): number => termCount(slotMask[bases[id] as number] as number);
+  let widestName = 0;
+  for (const id of candidates) {
+    if (!hinted.has(id)) {
+      widestName = Math.max(widestName, nameTerms(id));
+    }
+  }
   for (const id of hinted) {
-    raw[id] = Math.max(raw[id] as number, unnamedTop * NAMED_BONUS);
+    if (nameTerms(id) >= widestName) {
+      raw[id] = Math.max(raw[id] as number, unnamedTop * NAMED_BONUS);
+    }
     topRaw = Math.max(topRaw, raw[id] as number);
   }
   const ordered = candidates.sort((a, b) => (raw[b] as number) - (raw[a] as number) || a - b);
