@@ -59,9 +59,9 @@ const cases = {
   'context hook (answered prompt)': () => time([contextHook], answered, env),
   'sync hook (Stop, nothing new)': () => time([syncHook], stop, env),
 };
-// The index is built before the timed runs (by the first prompt, which finds none), and that build is timed.
+// The index is built before the timed runs, as the sync hook's detached rebuild does it, and that build is timed.
 const firstStarted = process.hrtime.bigint();
-time([contextHook], prompt, env);
+time([syncHook, '--reindex', 'bank'], '', env);
 const firstMs = Number(process.hrtime.bigint() - firstStarted) / 1e6;
 const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, []]));
 const injectedBy = {};
@@ -78,7 +78,7 @@ const base = stats(samples['node -e 0']).median;
 console.log(
   `memory-fabric hook latency: bank of ${entityCount} entities, ${entityCount * statementsPerEntity} statements, ${entityCount * 2} relations; ${runs} runs each, interleaved`,
 );
-console.log(`first prompt, building the search index: ${firstMs.toFixed(0)} ms`);
+console.log(`search index build (memory-fabric-sync --reindex bank, node start included): ${firstMs.toFixed(0)} ms`);
 const paired = (name) => stats(samples[name].map((value, index) => value / samples['node -e 0'][index])).median;
 for (const [name, values] of Object.entries(samples)) {
   const { median, p90 } = stats(values);
@@ -99,7 +99,7 @@ const peaks = Array.from({ length: 3 }, () => {
 const bare = spawnSync(process.execPath, ['--import', reportPeak, '-e', '0'], { env, encoding: 'utf8' });
 const mb = (stderr) => (Number(/maxrss=(\d+)/.exec(stderr)?.[1] ?? NaN) / 1024).toFixed(0);
 // After the graph file changed outside a write cycle (by hand, git pull): the previous index answers, a detached
-// process rebuilds it. With no index at all (first prompt ever), the prompt builds it.
+// process rebuilds it. With no index at all (first prompt ever), a large bank is indexed in the background too.
 const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
 appendFileSync(graphFile, '\n');
 const behindStarted = process.hrtime.bigint();
@@ -121,6 +121,6 @@ console.log(
   `context hook peak memory (max RSS): ${Math.max(...peaks).toFixed(0)} MB per prompt (bare node: ${mb(bare.stderr)} MB); target < 150 MB`,
 );
 console.log(
-  `after the graph file changed by hand: ${behindMs.toFixed(0)} ms, ${mb(behind.stderr)} MB (previous index, rebuilt in the background); with no index at all: ${buildMs.toFixed(0)} ms, ${mb(building.stderr)} MB (builds it)`,
+  `after the graph file changed by hand: ${behindMs.toFixed(0)} ms, ${mb(behind.stderr)} MB (previous index, rebuilt in the background); with no index at all: ${buildMs.toFixed(0)} ms, ${mb(building.stderr)} MB (builds it inline under 2 MB of graph file, else in the background)`,
 );
 rmSync(project, { recursive: true, force: true });

@@ -46,8 +46,9 @@ export interface GraphView {
   readonly behind?: boolean;
   entity(id: number): GraphEntity;
   idOf(name: string): number | undefined;
-  // The name of entity id (as the graph spells it).
+  // The name of entity id (as the graph spells it), and its type (without loading it).
   name(id: number): string;
+  typeOf(id: number): string;
   // The first words of the names that have several words (see wordRuns).
   nameHeads(): ReadonlySet<string>;
   // Only the session-start selection needs every summary; retrieval asks this.
@@ -85,13 +86,18 @@ export const countOf = (packed: number): number => packed & 0xff;
 export const lengthOf = (packed: number): number => (packed >>> 8) & 0xff;
 export const isSupersededPosting = (packed: number): boolean => (packed & SUPERSEDED_BIT) !== 0;
 
-// The stems of each slot of an entity, in slot order: name, type, then each observation (tags carry no words).
-export function entitySlots(entity: GraphEntity): string[][] {
-  return [extractTerms(entity.name), extractTerms(entity.entityType), ...entity.observations.map((text) => extractTerms(untagged(text)))];
+// The stems of each slot of an entity, in slot order: name, type, then each observation (tags carry no words), and
+// which observations were superseded.
+export function entitySlots(entity: GraphEntity): { stems: string[][]; superseded: boolean[] } {
+  const stems = [extractTerms(entity.name), extractTerms(entity.entityType)];
+  const superseded = [false, false];
+  for (const observation of entity.observations) {
+    const statement = parseStatement(observation);
+    stems.push(extractTerms(statement.text));
+    superseded.push(statement.supersededOn !== undefined);
+  }
+  return { stems, superseded };
 }
-
-// The observation without its trailing provenance tag (dates, session ids and kinds are not words to search).
-const untagged = (observation: string): string => parseStatement(observation).text;
 
 export interface BuiltPostings {
   postings: Map<string, Int32Array>;
@@ -115,13 +121,12 @@ export function buildPostings(entities: readonly GraphEntity[]): BuiltPostings {
   let statementLengths = 0;
   let statementCount = 0;
   const counts = new Map<number, number>();
-  entities.forEach((entity, id) => {
+  for (let id = 0; id < entities.length; id += 1) {
     bases[id] = slotTotal;
-    const slots = entitySlots(entity);
+    const { stems: slots, superseded } = entitySlots(entities[id] as GraphEntity);
     slotTotal += slots.length;
-    slots.forEach((stems, slot) => {
-      const superseded =
-        slot >= STATEMENT_SLOT && parseStatement(entity.observations[slot - STATEMENT_SLOT] ?? '').supersededOn !== undefined;
+    for (let slot = 0; slot < slots.length; slot += 1) {
+      const stems = slots[slot] as string[];
       if (slot === NAME_SLOT) {
         nameLengths += stems.length;
       } else if (slot >= STATEMENT_SLOT) {
@@ -147,12 +152,12 @@ export function buildPostings(entities: readonly GraphEntity[]): BuiltPostings {
         all[used] = stemId;
         all[used + 1] = id;
         all[used + 2] = slot;
-        all[used + 3] = packCount(count, stems.length, superseded);
+        all[used + 3] = packCount(count, stems.length, superseded[slot] === true);
         used += QUAD;
         perStem[stemId] = (perStem[stemId] as number) + 1;
       }
-    });
-  });
+    }
+  }
   bases[entities.length] = slotTotal;
   // Counting sort by stem; within a stem the postings stay in (id, slot) order.
   const starts = new Int32Array(perStem.length + 1);
@@ -223,6 +228,21 @@ export function indexNames(names: readonly string[]): { ids: Map<string, number>
   return { ids, heads };
 }
 
+// The stems of a dictionary text ("\nstem\nstem\n") that contain the needle.
+function stemsIn(dictionary: string, needle: string): string[] {
+  const found: string[] = [];
+  if (needle === '' || needle.includes('\n')) {
+    return found;
+  }
+  for (let hit = dictionary.indexOf(needle); hit >= 0; ) {
+    const start = dictionary.lastIndexOf('\n', hit) + 1;
+    const end = dictionary.indexOf('\n', hit);
+    found.push(dictionary.slice(start, end));
+    hit = dictionary.indexOf(needle, end);
+  }
+  return found;
+}
+
 // What an index build may add: expansions of query stems to the bank's stems (a lexicon), and the calibration
 // (measured by retrieval/calibrate.ts on the view itself; the in-memory view measures it on first use).
 export interface ViewExtras {
@@ -241,6 +261,8 @@ export function buildGraphView(graph: KnowledgeGraph, extras: ViewExtras = {}): 
   const idOf = (name: string): number | undefined => ids.get(canonicalEntityKey(name));
   const { postings, bases, stats } = extras.built ?? buildPostings(graph.entities);
   const stems = [...postings.keys()];
+  // One text of every stem, one a line, to find the stems containing a needle with indexOf (as the index on disk does).
+  const dictionary = `\n${stems.join('\n')}\n`;
   const relations = indexRelations(graph, idOf);
   const summaries = summarize(graph, relations);
   const names = graph.entities.map((entity) => entity.name);
@@ -252,11 +274,12 @@ export function buildGraphView(graph: KnowledgeGraph, extras: ViewExtras = {}): 
     entity: (id) => graph.entities[id] as GraphEntity,
     idOf,
     name: (id) => names[id] ?? '',
+    typeOf: (id) => graph.entities[id]?.entityType ?? '',
     nameHeads: () => heads,
     isSuperseded: (id) => summaries[id]?.superseded === true,
     summaries: () => summaries,
     relationsOf: (id) => relations[id] ?? [],
-    stemsContaining: (needle) => stems.filter((stem) => stem.includes(needle)),
+    stemsContaining: (needle) => stemsIn(dictionary, needle),
     postings: (stem) => postings.get(stem) ?? EMPTY,
     slotBases: () => bases,
     stats: () => stats,

@@ -44,8 +44,8 @@ export interface Retrieval {
 
 // A direct match below this share of the prompt's best is noise next to it.
 export const RELEVANCE_FLOOR = 0.3;
-// How many candidates per result slot are kept for dedupe, boost and ranking.
-const DEDUPE_POOL_FACTOR = 2;
+// How many candidates beyond the results are kept for dedupe, boost and ranking (each is loaded).
+const DEDUPE_POOL_EXTRA = 5;
 // SessionStart (no prompt) shows at most this many memories.
 export const RECENT_LIMIT = 10;
 
@@ -146,7 +146,7 @@ function searchSource(
   const memories = expanded
     .filter((candidate) => candidate.relevance >= RELEVANCE_FLOOR * HOP_FLOOR_SHARE || candidate.hops === 0)
     .sort((a, b) => b.relevance - a.relevance || a.ref - b.ref)
-    .slice(0, options.maxResults * DEDUPE_POOL_FACTOR)
+    .slice(0, options.maxResults + DEDUPE_POOL_EXTRA)
     .map((candidate) => {
       const match = candidate.hops === 0 ? byRef.get(candidate.ref) : undefined;
       const memory = normalizeEntity(

@@ -43,7 +43,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     let asked = askedFrom.get(from);
     if (!asked) {
       // Words of its name or type do not ask about a relation ("the X component" names a component).
-      const own = new Set([...extractTerms(view.name(from)), ...extractTerms(view.entity(from).entityType)]);
+      const own = new Set([...extractTerms(view.name(from)), ...extractTerms(view.typeOf(from))]);
       asked = (options.queryTerms ?? []).filter((term) => !own.has(term));
       askedFrom.set(from, asked);
     }

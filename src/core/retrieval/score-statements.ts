@@ -96,6 +96,7 @@ interface Variant {
 // common (see scoreStatements); at most that, it is specific to the bank (see calibrate.ts).
 export const COMMON_SHARE = 0.05;
 const COMMON_MIN_FREQUENCY = 20;
+const MAX_COMMON_POSTINGS = 10_000;
 export const commonFrequency = (slots: number): number => Math.max(COMMON_MIN_FREQUENCY, COMMON_SHARE * slots);
 
 // How many statements of each of the best entities are kept for rendering.
@@ -169,6 +170,11 @@ export function scoreStatements(
       restrict = rareTouched() || hinted.size > 0;
     }
     const onlyTouched = common && restrict;
+    // A bound on a prompt's work: a stem in this many slots is so common in a large bank that it is left out once
+    // rarer words reached something (it would only nudge their order, at the cost of tens of thousands of postings).
+    if (onlyTouched && variant.postings.length / POSTING_WIDTH > MAX_COMMON_POSTINGS) {
+      return;
+    }
     const bit = 1 << termIndex;
     const postings = variant.postings;
     const isLiteral = variant.kind === 'exact' || variant.kind === 'near';
@@ -206,26 +212,32 @@ export function scoreStatements(
     }
   });
 
-  // Per entity: name, type and its three best statements.
+  // Per entity: name, type and its three best statements. (These loops run once per process, before V8 optimizes
+  // anything: plain typed arrays and no calls.)
   const size = view.size;
   const nameScore = new Float32Array(size);
   const typeScore = new Float32Array(size);
-  const best = [new Float32Array(size), new Float32Array(size), new Float32Array(size)] as const;
+  const best0 = new Float32Array(size);
+  const best1 = new Float32Array(size);
+  const best2 = new Float32Array(size);
   const entityMask = new Int32Array(size);
   const literalMask = new Int32Array(size);
-  const candidates: number[] = [];
+  const candidates = new Int32Array(size);
+  let candidateCount = 0;
   const seen = new Uint8Array(size);
   for (let index = 0; index < touchedCount; index += 1) {
     const global = touchedSlots[index] as number;
     const id = touchedIds[index] as number;
+    let state = seen[id] as number;
     // Liveness once per entity (superseded entities' slots were scored, and are dropped here).
-    if (seen[id] === 0) {
-      seen[id] = isLive(id) ? 1 : 2;
-      if (seen[id] === 1) {
-        candidates.push(id);
+    if (state === 0) {
+      state = isLive(id) ? 1 : 2;
+      seen[id] = state;
+      if (state === 1) {
+        candidates[candidateCount++] = id;
       }
     }
-    if (seen[id] === 2) {
+    if (state === 2) {
       continue;
     }
     const slot = global - (bases[id] as number);
@@ -236,63 +248,72 @@ export function scoreStatements(
       nameScore[id] = score;
     } else if (slot === TYPE_SLOT) {
       typeScore[id] = score;
-    } else if (score > (best[2][id] as number)) {
-      if (score > (best[0][id] as number)) {
-        best[2][id] = best[1][id] as number;
-        best[1][id] = best[0][id] as number;
-        best[0][id] = score;
-      } else if (score > (best[1][id] as number)) {
-        best[2][id] = best[1][id] as number;
-        best[1][id] = score;
+    } else if (score > (best2[id] as number)) {
+      if (score > (best0[id] as number)) {
+        best2[id] = best1[id] as number;
+        best1[id] = best0[id] as number;
+        best0[id] = score;
+      } else if (score > (best1[id] as number)) {
+        best2[id] = best1[id] as number;
+        best1[id] = score;
       } else {
-        best[2][id] = score;
+        best2[id] = score;
       }
     }
   }
   for (const id of hinted) {
     if (seen[id] === 0) {
       seen[id] = 1;
-      candidates.push(id);
+      candidates[candidateCount++] = id;
     }
   }
   const raw = new Float64Array(size);
   let topRaw = 0;
   let coordinatedTopRaw = 0;
   let singleTopRaw = 0;
-  for (const id of candidates) {
+  for (let index = 0; index < candidateCount; index += 1) {
+    const id = candidates[index] as number;
     const value =
       SLOT_WEIGHTS.name * (nameScore[id] as number) +
       SLOT_WEIGHTS.type * (typeScore[id] as number) +
-      STATEMENT_WEIGHTS[0] * (best[0][id] as number) +
-      STATEMENT_WEIGHTS[1] * (best[1][id] as number) +
-      STATEMENT_WEIGHTS[2] * (best[2][id] as number);
+      STATEMENT_WEIGHTS[0] * (best0[id] as number) +
+      STATEMENT_WEIGHTS[1] * (best1[id] as number) +
+      STATEMENT_WEIGHTS[2] * (best2[id] as number);
     raw[id] = value;
-    topRaw = Math.max(topRaw, value);
-    if (termCount(entityMask[id] as number) >= 2) {
-      coordinatedTopRaw = Math.max(coordinatedTopRaw, value);
-    } else {
-      singleTopRaw = Math.max(singleTopRaw, value);
+    if (value > topRaw) {
+      topRaw = value;
+    }
+    const mask = entityMask[id] as number;
+    // Two terms or more: a second bit is set.
+    if ((mask & (mask - 1)) !== 0) {
+      if (value > coordinatedTopRaw) {
+        coordinatedTopRaw = value;
+      }
+    } else if (value > singleTopRaw) {
+      singleTopRaw = value;
     }
   }
   // An entity named verbatim in the prompt is the most relevant: the user said its name. Unless another entity's
   // name holds more of the prompt's words ("protein logging modal" names Protein Logging, but means
   // ProteinLoggingModal): then the name said is only part of the one meant.
   const unnamedTop = topRaw;
-  const nameTerms = (id: number): number => termCount(slotMask[bases[id] as number] as number);
-  let widestName = 0;
-  for (const id of candidates) {
-    if (!hinted.has(id)) {
-      widestName = Math.max(widestName, nameTerms(id));
+  if (hinted.size > 0) {
+    const nameTerms = (id: number): number => termCount(slotMask[bases[id] as number] as number);
+    let widestName = 0;
+    for (let index = 0; index < candidateCount; index += 1) {
+      const id = candidates[index] as number;
+      if (!hinted.has(id)) {
+        widestName = Math.max(widestName, nameTerms(id));
+      }
+    }
+    for (const id of hinted) {
+      if (nameTerms(id) >= widestName) {
+        raw[id] = Math.max(raw[id] as number, unnamedTop * NAMED_BONUS);
+      }
+      topRaw = Math.max(topRaw, raw[id] as number);
     }
   }
-  for (const id of hinted) {
-    if (nameTerms(id) >= widestName) {
-      raw[id] = Math.max(raw[id] as number, unnamedTop * NAMED_BONUS);
-    }
-    topRaw = Math.max(topRaw, raw[id] as number);
-  }
-  const ordered = candidates.sort((a, b) => (raw[b] as number) - (raw[a] as number) || a - b);
-  const chosen = ordered.slice(0, Number.isFinite(wanted) ? wanted : ordered.length);
+  const chosen = selectTop(candidates.subarray(0, candidateCount), raw, Number.isFinite(wanted) ? wanted : candidateCount);
   // The statements of the chosen entities only (a second pass over the slots touched).
   const position = new Map(chosen.map((id, rank) => [id, rank] as const));
   const statements: StatementScore[][] = chosen.map(() => []);
@@ -327,6 +348,28 @@ export function scoreStatements(
     };
   });
   return { matches, terms: reports, topRaw: unnamedTop, coordinatedTopRaw, singleTopRaw };
+}
+
+// The `count` candidates with the highest raw score, best first (ties: lower id first), without sorting them all
+// with a comparator: a native sort of the scores finds the threshold.
+function selectTop(candidates: Int32Array, raw: Float64Array, count: number): number[] {
+  let threshold = Number.NEGATIVE_INFINITY;
+  if (candidates.length > count) {
+    const values = new Float64Array(candidates.length);
+    for (let index = 0; index < candidates.length; index += 1) {
+      values[index] = raw[candidates[index] as number] as number;
+    }
+    values.sort();
+    threshold = values[values.length - count] as number;
+  }
+  const chosen: number[] = [];
+  for (let index = 0; index < candidates.length; index += 1) {
+    const id = candidates[index] as number;
+    if ((raw[id] as number) >= threshold) {
+      chosen.push(id);
+    }
+  }
+  return chosen.sort((a, b) => (raw[b] as number) - (raw[a] as number) || a - b).slice(0, count);
 }
 
 // The stems a query term matches: itself, near-misses (a longer stem that starts with it, or a stem of 5+ letters

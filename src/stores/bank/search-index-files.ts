@@ -131,6 +131,15 @@ async function writeNames(write: WriteIndexFile, graph: KnowledgeGraph): Promise
   await write('names.idx', new Uint8Array(nameOffsets.buffer));
   await write('names.hash', new Uint8Array(buildNameTable(canonicalKeys).buffer));
   await write('name-heads.json', JSON.stringify(heads));
+  // Types: the distinct types, and each entity's as a 16-bit index into them.
+  const types = [...new Set(graph.entities.map((entity) => entity.entityType))];
+  const typeIndex = new Map(types.map((type, index) => [type, index] as const));
+  const typeOfEntity = new Uint16Array(graph.entities.length);
+  graph.entities.forEach((entity, id) => {
+    typeOfEntity[id] = Math.min(0xffff, typeIndex.get(entity.entityType) ?? 0);
+  });
+  await write('types.json', JSON.stringify(types));
+  await write('types.idx', new Uint8Array(typeOfEntity.buffer));
 }
 
 // Relations in compressed rows (for entity id, triples (from, to, type) in adjacency[rows[id] .. rows[id + 1])),
@@ -303,6 +312,19 @@ async function clearRebuildMarker(stateDir: string): Promise<void> {
   await rm(rebuildMarkerFile(stateDir), { force: true });
 }
 
+// With no index of this version at all (the first prompt ever, or after an upgrade changed the index format), a
+// graph file this large is indexed in the background and the prompt answered from nothing: an inline build at 50,000
+// entities takes longer than the hook's deadline, and every prompt would start it again.
+const BACKGROUND_REBUILD_MIN_BYTES = 2_000_000;
+const EMPTY_VIEW: GraphView = buildGraphView({ entities: [], relations: [] });
+function isLargeGraphFile(graphFile: string): boolean {
+  try {
+    return statSync(graphFile).size >= BACKGROUND_REBUILD_MIN_BYTES;
+  } catch {
+    return false;
+  }
+}
+
 // From this size a reader that can rebuild in the background serves an index that is behind its graph file rather
 // than rebuild it inline (below it an inline rebuild takes under ~100 ms).
 export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
@@ -319,8 +341,8 @@ export async function openBehindIndex(
   if (!existsSync(graphFile)) {
     return undefined;
   }
-  const last = openLastSearchIndex(stateDir);
-  if (!last || last.size < BACKGROUND_REBUILD_MIN_ENTITIES) {
+  const last = openLastSearchIndex(stateDir) ?? (isLargeGraphFile(graphFile) ? EMPTY_VIEW : undefined);
+  if (!last || (last !== EMPTY_VIEW && last.size < BACKGROUND_REBUILD_MIN_ENTITIES)) {
     return undefined;
   }
   const decision = rebuildDecision(stateDir, graphFile, Date.now());
@@ -376,6 +398,17 @@ function loadGeneration(folder: string, size: number): GraphView {
   const stats = JSON.parse(read('stats.json').toString('utf8')) as IndexStats;
   const calibration = JSON.parse(read('calibration.json').toString('utf8')) as SilenceCalibration;
   let expansionText: string | undefined;
+  let typeTable: { names: string[]; ids: Uint16Array } | undefined;
+  const typesRead = (): { names: string[]; ids: Uint16Array } => {
+    if (!typeTable) {
+      const buffer = read('types.idx');
+      typeTable = {
+        names: JSON.parse(read('types.json').toString('utf8')) as string[],
+        ids: new Uint16Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 2),
+      };
+    }
+    return typeTable;
+  };
   if (
     nameOffsets.length !== size + 1 ||
     nameOffsets[size] !== namesText.length ||
@@ -407,6 +440,10 @@ function loadGeneration(folder: string, size: number): GraphView {
     size,
     name,
     slotBases: () => bases,
+    typeOf: (id) => {
+      const table = typesRead();
+      return table.names[table.ids[id] ?? 0] ?? '';
+    },
     stats: () => stats,
     calibration: () => calibration,
     expansions: (stem) => findExpansions((expansionText ??= read('expansions.txt').toString('utf8')), stem),
