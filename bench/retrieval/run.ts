@@ -99,11 +99,19 @@ const viewOf = (graph: KnowledgeGraph): GraphView => {
 };
 const oursSearch = (graph: KnowledgeGraph, prompt: string): string[] =>
   retrieveFromView(viewOf(graph), prompt, OPTIONS).memories.map((memory) => memory.entity.name);
-// What the context hook would show (the memories rendered within the budget), for the precision of what is injected.
+// What the context hook would show (the memories rendered within the budget), for the precision of what is injected;
+// the sizes of what it injects are collected per half.
+let injectedSizes: number[] = [];
 const oursShown = (graph: KnowledgeGraph, prompt: string): string[] => {
   const retrieval = retrieveFromView(viewOf(graph), prompt, OPTIONS);
   const rendered = renderContext(retrieval.memories, retrieval.mode, 9000);
-  return retrieval.memories.slice(0, rendered.shown).map((memory) => memory.entity.name);
+  if (rendered.text !== '') {
+    injectedSizes.push(rendered.text.length);
+  }
+  const shownNames = new Set(rendered.text.split('\n').flatMap((line) => (line.startsWith('- ') ? [line] : [])));
+  return retrieval.memories
+    .filter((memory) => [...shownNames].some((line) => line.startsWith(`- ${memory.entity.name} (`)))
+    .map((memory) => memory.entity.name);
 };
 
 // The baseline: plain BM25 (k1 1.2, b 0.75) over each entity's whole text (name, type, observations), the same
@@ -221,6 +229,7 @@ function evaluate(
 const verbose = process.argv.includes('--verbose');
 const categories = ['exact', 'variant', 'observation', 'relational', 'paraphrase', 'unrelated'];
 function report(label: string, queries: readonly Query[], beVerbose: boolean): void {
+  injectedSizes = [];
   const rows: Array<[string, Map<string, Tally>]> = [
     ['memory-fabric, graph alone', evaluate(queries, oursSearch, false, beVerbose, oursShown)],
     ['memory-fabric, with distractors', evaluate(queries, oursSearch, true, beVerbose, oursShown)],
@@ -249,6 +258,11 @@ function report(label: string, queries: readonly Query[], beVerbose: boolean): v
     const precision = shownCount > 0 ? (answerable.reduce((sum, tally) => sum + tally.precision, 0) / shownCount).toFixed(2) : '-';
     console.log(`${name.padEnd(36)}${cells.join('')}${mrr.toFixed(2).padStart(9)}${precision.padStart(11)}`);
   }
+  const sizes = [...injectedSizes].sort((a, b) => a - b);
+  const at = (share: number): number => sizes[Math.min(sizes.length - 1, Math.floor(sizes.length * share))] ?? 0;
+  console.log(
+    `memory-fabric injected (answerable prompts it answered, both conditions): ${sizes.length} times, median ${at(0.5)} chars, p90 ${at(0.9)}, max ${at(1)}`,
+  );
 }
 report('tuning half (queries.json)', tuning.queries, verbose);
 // The held-out half only with --heldout (tuning runs do not look at it); never verbose: its prompts are not printed.

@@ -211,7 +211,9 @@ function judgeEvidence(
         ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
         : specificMask === 0
           ? 'no term specific to this bank matched'
-          : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
+          : best && termCount(best.termMask) < 2 && !singleAllowed
+            ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
+            : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
   // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
   const keep = (match: EntityMatch): boolean =>
     named.has(match.id) || (match.relevance >= RELEVANCE_FLOOR && (match.literalMask & specificMask) !== 0);

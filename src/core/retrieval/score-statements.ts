@@ -100,7 +100,7 @@ const MAX_COMMON_POSTINGS = 10_000;
 export const commonFrequency = (slots: number): number => Math.max(COMMON_MIN_FREQUENCY, COMMON_SHARE * slots);
 
 // How many statements of each of the best entities are kept for rendering.
-const STATEMENTS_KEPT = 12;
+const STATEMENTS_KEPT = 16;
 
 // Scores the live entities that match at least one query term (or a variant), best first: the best `wanted`
 // (all when not given), each with its best statements.
