@@ -63,9 +63,11 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
   const chosen = new Map<number, StatementScore[]>();
   let statementChars = 0;
   let count = 0;
+  // Pinned statements (the best answer to each part of a prompt that asks several things) come first.
+  weighed.sort((a, b) => Number(b.entry.pinned === true) - Number(a.entry.pinned === true));
   for (const { rank, entry, value } of weighed) {
-    if (count >= MAX_STATEMENTS || value < STATEMENT_SHARE * bestValue || statementChars > SOFT_BUDGET) {
-      break;
+    if (!entry.pinned && (count >= MAX_STATEMENTS || value < STATEMENT_SHARE * bestValue || statementChars > SOFT_BUDGET)) {
+      continue;
     }
     const memory = memories[rank] as Memory;
     const list = chosen.get(rank) ?? [];

@@ -115,8 +115,38 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
   });
   const unique = dedupeMemories(mergeSameEntities(candidates, sourceOrder), options.dedupThreshold);
   const boosted = boostCrossReferences(unique, nameOf, options.boostFactor, heads);
-  const ranked = rankMemories(boosted, options.nowMs);
+  const ranked = pinPartAnswers(rankMemories(boosted, options.nowMs), query);
   return { query, mode: 'search', memories: linkResults(capPerSource(ranked, options.maxResults), sources), silence, terms };
+}
+
+// A prompt that asks several things ("why cursor pagination for orders, and which session cache do we use?"): the
+// best statement for each part is pinned, so that the context answers every part, not only the one whose words
+// score most. BM25 needs no per-part scoring (words of one part cost the other nothing); rendering needs this.
+function pinPartAnswers(memories: Memory[], query: ParsedQuery): Memory[] {
+  if (!query.segments) {
+    return memories;
+  }
+  for (const segment of query.segments) {
+    const mask = segment.reduce((bits, index) => (index < 31 ? bits | (1 << index) : bits), 0);
+    let best: { memory: number; statement: number; value: number } | undefined;
+    memories.forEach((memory, position) => {
+      memory.statements.forEach((entry, index) => {
+        const value = entry.index >= 0 && (entry.termMask & mask) !== 0 ? entry.score * termCount(entry.termMask & mask) : 0;
+        if (value > 0 && (!best || value > best.value)) {
+          best = { memory: position, statement: index, value };
+        }
+      });
+    });
+    if (best) {
+      const { memory, statement } = best;
+      const held = memories[memory] as Memory;
+      memories[memory] = {
+        ...held,
+        statements: held.statements.map((entry, index) => (index === statement ? { ...entry, pinned: true } : entry)),
+      };
+    }
+  }
+  return memories;
 }
 
 // One source's candidates: scored by statements, checked against the bank's silence calibration, traversed, and

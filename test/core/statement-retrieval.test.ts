@@ -193,3 +193,9 @@ test('an expansion counts less than the word itself and is no evidence alone', (
   // A prompt whose only match is an expansion stays silent.
   assert.deepEqual(names('logon'), []);
 });
+
+test('a prompt that asks two things gets an answer to each part', () => {
+  const text = context(PROJECT, 'how do migrations run these days, and what caches slip availability?');
+  assert.match(text, /Migrations run with dbmate/);
+  assert.match(text, /Redis caches slip availability/);
+});

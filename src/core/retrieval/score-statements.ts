@@ -37,6 +37,8 @@ export interface StatementScore {
   score: number;
   // Bit k: query term k matched it (by the word itself or a variant).
   termMask: number;
+  // The best answer to one part of a prompt that asks several things: always shown (see pinPartAnswers).
+  pinned?: boolean;
 }
 
 export interface EntityMatch {
