@@ -17,7 +17,6 @@ export interface EntitySummary {
   updatedAt?: string;
   superseded: boolean;
   degree: number;
-  entityType?: string;
 }
 
 // Corpus statistics BM25 needs: how many slots (names, types, statements) and their mean lengths in stems.
@@ -209,7 +208,6 @@ export function summarize(graph: KnowledgeGraph, relationsById: readonly Indexed
     ...(entity.updatedAt ? { updatedAt: entity.updatedAt } : {}),
     superseded: !!entity.supersededBy,
     degree: relationsById[id]?.length ?? 0,
-    entityType: entity.entityType,
   }));
 }
 

@@ -65,8 +65,14 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
   let count = 0;
   // Pinned statements (the best answer to each part of a prompt that asks several things) come first.
   weighed.sort((a, b) => Number(b.entry.pinned === true) - Number(a.entry.pinned === true));
+  // Whether statements that answer well enough were left out for size (then the context says so).
+  let trimmed = false;
   for (const { rank, entry, value } of weighed) {
-    if (!entry.pinned && (count >= MAX_STATEMENTS || value < STATEMENT_SHARE * bestValue || statementChars > SOFT_BUDGET)) {
+    if (!entry.pinned && value < STATEMENT_SHARE * bestValue) {
+      continue;
+    }
+    if (!entry.pinned && (count >= MAX_STATEMENTS || statementChars > SOFT_BUDGET)) {
+      trimmed = true;
       continue;
     }
     const memory = memories[rank] as Memory;
@@ -94,6 +100,7 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
         : statements;
     const block = renderMemory({ ...memory, statements: withStatus ?? [] }, withStatus ? withStatus.length : STATUS_STATEMENTS, 0);
     if (used + block.length + 1 > budget - reserve) {
+      trimmed = true;
       return;
     }
     if (status) {
@@ -103,7 +110,7 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
     used += block.length + 1;
     shown += 1;
   });
-  return close(lines, shown, memories.length, budget);
+  return close(lines, shown, memories.length, budget, trimmed);
 }
 
 function renderSessionStart(memories: readonly Memory[], budget: number): RenderedContext {
@@ -130,12 +137,14 @@ function renderSessionStart(memories: readonly Memory[], budget: number): Render
   return close(lines, shown, memories.length, budget);
 }
 
-function close(lines: string[], shown: number, total: number, budget: number): RenderedContext {
+// The closing line says what was left out, only when something was left out for size (memories that do not answer
+// well enough are not worth a line saying so).
+function close(lines: string[], shown: number, total: number, budget: number, trimmed = true): RenderedContext {
   const leftOut = total - shown;
   if (shown === 0) {
     return { text: '', shown: 0, leftOut };
   }
-  if (leftOut > 0 && shown < total && lines.length > 1) {
+  if (trimmed && leftOut > 0 && lines.length > 1) {
     lines.push(
       `(${leftOut} more matching ${leftOut === 1 ? 'memory' : 'memories'} left out to keep this short; at most ${budget} characters.)`,
     );

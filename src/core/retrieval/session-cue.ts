@@ -23,7 +23,7 @@ export function findSessionCue(view: GraphView, prompt: string, isLive: (id: num
   const sessions = view
     .summaries()
     .flatMap((summary, id) =>
-      (summary.entityType ?? '').toLowerCase() === 'session' && summary.updatedAt && isLive(id) ? [{ id, at: summary.updatedAt }] : [],
+      summary.updatedAt && isLive(id) && view.typeOf(id).toLowerCase() === 'session' ? [{ id, at: summary.updatedAt }] : [],
     )
     .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id));
   const index = place.from === 'oldest' ? place.offset : sessions.length - 1 - place.offset;

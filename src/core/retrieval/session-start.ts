@@ -28,8 +28,8 @@ interface StartOptions {
 export function selectSessionStart(view: GraphView, isLive: (id: number) => boolean, options: StartOptions): Memory[] {
   const summaries = view.summaries();
   const live = (id: number): boolean => isLive(id) && !summaries[id]?.superseded;
-  const typed = (type: string): number[] =>
-    summaries.flatMap((summary, id) => ((summary.entityType ?? '').toLowerCase() === type && live(id) ? [id] : []));
+  const types = summaries.map((_, id) => view.typeOf(id).toLowerCase());
+  const typed = (type: string): number[] => types.flatMap((held, id) => (held === type && live(id) ? [id] : []));
   const memories: Memory[] = [];
   const add = (id: number, section: MemorySection, limit: number, kinds?: readonly StatementKind[]): void => {
     const entity = view.entity(id);
@@ -50,8 +50,7 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   for (const id of stack) {
     add(id, 'stack', 1);
   }
-  const sessions = summaries
-    .flatMap((summary, id) => ((summary.entityType ?? '').toLowerCase() === 'session' && live(id) ? [id] : []))
+  const sessions = typed('session')
     .sort((a, b) => newer(summaries, a, b))
     .slice(0, SESSION_START_LIMITS.sessions);
   for (const id of sessions) {
