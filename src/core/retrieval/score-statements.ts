@@ -128,8 +128,6 @@ export function scoreStatements(
   const touchedSlots = new Int32Array(Math.min(slots, 1 << 20));
   const touchedIds = new Int32Array(touchedSlots.length);
   let touchedCount = 0;
-  // Which term last counted a slot (term index + 1): a term counts once per slot, by its best variant.
-  const stamp = new Int32Array(slots);
   const reports: TermReport[] = [];
   // A stem in more than this many slots is common: it adds to slots a rarer word of the prompt already reached, but
   // reaches none itself (a slot it alone matches could not pass silence, which needs a specific term; and scoring
@@ -189,10 +187,10 @@ export function scoreStatements(
       const id = postings[at] as number;
       const slot = postings[at + 1] as number;
       const global = (bases[id] as number) + slot;
-      if (stamp[global] === termIndex + 1 || global >= slots || (onlyTouched && slotMask[global] === 0 && !hinted.has(id))) {
+      // A term counts once per slot, by its best variant (the variants of a term come best first).
+      if (global >= slots || ((slotMask[global] as number) & bit) !== 0 || (onlyTouched && slotMask[global] === 0 && !hinted.has(id))) {
         continue;
       }
-      stamp[global] = termIndex + 1;
       const packed = postings[at + 2] as number;
       const count = packed & 0xff;
       const length = (packed >>> 8) & 0xff;
