@@ -398,16 +398,10 @@ function loadGeneration(folder: string, size: number): GraphView {
   const stats = JSON.parse(read('stats.json').toString('utf8')) as IndexStats;
   const calibration = JSON.parse(read('calibration.json').toString('utf8')) as SilenceCalibration;
   let expansionText: string | undefined;
-  let typeTable: { names: string[]; ids: Uint16Array } | undefined;
-  const typesRead = (): { names: string[]; ids: Uint16Array } => {
-    if (!typeTable) {
-      const buffer = read('types.idx');
-      typeTable = {
-        names: JSON.parse(read('types.json').toString('utf8')) as string[],
-        ids: new Uint16Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 2),
-      };
-    }
-    return typeTable;
+  const typeBuffer = read('types.idx');
+  const typeTable = {
+    names: JSON.parse(read('types.json').toString('utf8')) as string[],
+    ids: new Uint16Array(typeBuffer.buffer, typeBuffer.byteOffset, typeBuffer.byteLength / 2),
   };
   if (
     nameOffsets.length !== size + 1 ||
@@ -440,10 +434,7 @@ function loadGeneration(folder: string, size: number): GraphView {
     size,
     name,
     slotBases: () => bases,
-    typeOf: (id) => {
-      const table = typesRead();
-      return table.names[table.ids[id] ?? 0] ?? '';
-    },
+    typeOf: (id) => typeTable.names[typeTable.ids[id] ?? 0] ?? '',
     stats: () => stats,
     calibration: () => calibration,
     expansions: (stem) => findExpansions((expansionText ??= read('expansions.txt').toString('utf8')), stem),
