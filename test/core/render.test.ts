@@ -34,8 +34,8 @@ test('nothing to show renders nothing', () => {
 });
 
 test('a large result set is trimmed on record boundaries under the budget, saying what was left out', () => {
-  // 60 services match; among 400 other notes, so that the words are specific to them.
-  const others = Array.from({ length: 400 }, (_, position) => ({
+  // 60 services match; among 1,000 other notes, so that the words are specific to them.
+  const others = Array.from({ length: 1000 }, (_, position) => ({
     name: `note-${position}`,
     entityType: 'note',
     observations: [`Note ${position} is about the office plants and who waters them.`],

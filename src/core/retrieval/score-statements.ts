@@ -96,7 +96,7 @@ interface Variant {
 
 // A stem in more than this share of the slots (and more than this many: in a small bank every word is rare) is
 // common (see scoreStatements); at most that, it is specific to the bank (see calibrate.ts).
-export const COMMON_SHARE = 0.05;
+export const COMMON_SHARE = 0.03;
 const COMMON_MIN_FREQUENCY = 20;
 const MAX_COMMON_POSTINGS = 10_000;
 export const commonFrequency = (slots: number): number => Math.max(COMMON_MIN_FREQUENCY, COMMON_SHARE * slots);
