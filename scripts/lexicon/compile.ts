@@ -143,6 +143,9 @@ export function compileLexicon(
     }
   }
   return new Map(
-    [...table].sort((left, right) => (left[0] < right[0] ? -1 : 1)).map(([stem, row]) => [stem, row.slice(0, options.maxRelated)]),
+    [...table]
+      .filter(([, row]) => row.length > 0)
+      .sort((left, right) => (left[0] < right[0] ? -1 : 1))
+      .map(([stem, row]) => [stem, row.slice(0, options.maxRelated)]),
   );
 }

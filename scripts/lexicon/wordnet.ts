@@ -1,8 +1,5 @@
 // Parses the WordNet database files (data.*, index.sense) into synsets and sense frequencies, as text in, objects out.
 
-// A part-of-speech file of the database, and the ss_type letters its synsets carry.
-export const POS_FILES = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' } as const;
-
 export interface Pointer {
   symbol: string;
   // The target synset, as `pos:offset` (adjective satellites use the adjective file, `a`).
@@ -37,7 +34,8 @@ export function parseDataFile(text: string): Synset[] {
     if (line === '' || line.startsWith(' ')) {
       continue;
     }
-    const fields = line.slice(0, line.indexOf(' | ') >>> 0).split(' ');
+    const gloss = line.indexOf(' | ');
+    const fields = (gloss >= 0 ? line.slice(0, gloss) : line).split(' ');
     const [offset = '', , ssType = '', wordCountHex = '0'] = fields;
     const wordCount = Number.parseInt(wordCountHex, 16);
     const words: string[] = [];
