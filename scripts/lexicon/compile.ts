@@ -16,6 +16,9 @@ export interface CompileOptions {
   minScore: number;
   // Score of a word reached through each kind of WordNet link; links not listed are not followed.
   linkWeights: Record<string, number>;
+  // Whether a word of the software list takes its related words from the list only (WordNet's senses of doc,
+  // bug or password are the doctor, the insect and the watchword).
+  softwareListOnly: boolean;
 }
 
 export const DEFAULT_OPTIONS: CompileOptions = {
@@ -25,6 +28,7 @@ export const DEFAULT_OPTIONS: CompileOptions = {
   maxRelated: 6,
   minScore: 0.3,
   linkWeights: { synonym: 1, '+': 0.6, '&': 0.6, '\\': 0.6 },
+  softwareListOnly: true,
 };
 
 // Particles that close a phrasal verb into one software word: log in -> login, set up -> setup.
@@ -90,7 +94,7 @@ export function compileLexicon(
 
   for (const [lemma, list] of senses) {
     const word = normalizeLemma(lemma);
-    if (!isKept(word)) {
+    if (!isKept(word) || (options.softwareListOnly && softwareWords.has(word))) {
       continue;
     }
     const stem = stemWord(word);
