@@ -4,7 +4,6 @@ import { canonicalEntityKey, stripProvenance, type KnowledgeGraph } from './grap
 import { describeEntity, normalizeEntity, type Memory, type RelationStep } from './memory.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { boostCrossReferences, rankMemories } from './rank.ts';
-import { expansionsFor } from './retrieval/expansions.ts';
 import { bucketOf, calibrateSilence } from './retrieval/calibrate.ts';
 import { type EntityMatch, type Scoring, scoreStatements, type TermReport, termCount } from './retrieval/score-statements.ts';
 import { findSessionCue } from './retrieval/session-cue.ts';
@@ -49,9 +48,10 @@ const DEDUPE_POOL_EXTRA = 5;
 // SessionStart (no prompt) shows at most this many memories.
 export const RECENT_LIMIT = 10;
 
-// Finds the memories worth showing for a prompt in a graph held in memory (calibrated on the graph itself).
+// Finds the memories worth showing for a prompt in a graph held in memory (calibrated on the graph itself; without
+// the lexicon's expansions, which only the index build loads: buildGraphView with expand gives them).
 export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options: RetrieveOptions): Retrieval {
-  return retrieveFromView(buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor }), prompt, options);
+  return retrieveFromView(buildGraphView(graph, { calibrate: calibrateSilence }), prompt, options);
 }
 
 // One source of memories: a store's graph as retrieval reads it, and the store's name for reports.

@@ -23,7 +23,6 @@ import {
   type SilenceCalibration,
 } from '../../core/graph-view.ts';
 import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
-import { expansionsFor } from '../../core/retrieval/expansions.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 import { GRAPH_INDEX } from './layout.ts';
@@ -83,6 +82,8 @@ type WriteIndexFile = (name: string, data: string | Uint8Array) => Promise<void>
 // of query stems to the bank's stems (so the context hook never loads the lexicon), and the silence calibration
 // (generic prompts scored on this very bank, with its expansions).
 async function writeStatistics(write: WriteIndexFile, graph: KnowledgeGraph, built: BuiltPostings): Promise<void> {
+  // Loaded here only (a dynamic import): the lexicon stays out of the context hook's start-up.
+  const { expansionsFor } = await import('../../core/retrieval/expansions.ts');
   const expansions = expansionsFor([...built.postings.keys()]);
   const view = buildGraphView(graph, { built, expansions });
   const calibration = calibrateSilence(view);
@@ -216,7 +217,7 @@ export async function indexedView(
       return built;
     }
   }
-  return buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
+  return buildGraphView(graph, { calibrate: calibrateSilence });
 }
 
 // The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).

@@ -6,7 +6,6 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
-import { expansionsFor } from '../../core/retrieval/expansions.ts';
 import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
 import { canonicalEntityKey, type GraphDelta, type GraphEntity, type GraphRelation, type KnowledgeGraph } from '../../core/graph.ts';
 import { mergeDelta, zeroCounts, type MergeCounts } from '../../core/merge.ts';
@@ -77,9 +76,7 @@ export class McpStore implements GraphStore {
     // The version of the file is taken before it is read (a write may replace it meanwhile).
     const source = file ? await stat(file).catch(() => undefined) : undefined;
     const graph = (file ? await readLocalFile(file) : undefined) ?? (await this.readGraph());
-    return file
-      ? indexedView(this.#indexDir, file, source, graph)
-      : buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
+    return file ? indexedView(this.#indexDir, file, source, graph) : buildGraphView(graph, { calibrate: calibrateSilence });
   }
 
   async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
