@@ -51,12 +51,14 @@ const answered = JSON.stringify({
   cwd: project,
   prompt: 'what does kalomi do with the webhook retry when the queue times out?',
 });
+const sessionStart = JSON.stringify({ hook_event_name: 'SessionStart', session_id: 'bench-start', cwd: project, source: 'startup' });
 const stop = JSON.stringify({ hook_event_name: 'Stop', session_id: 'bench', cwd: project, transcript_path: transcript });
 
 const cases = {
   'node -e 0': () => time(['-e', '0'], '', env),
   'context hook (UserPromptSubmit)': () => time([contextHook], prompt, env),
   'context hook (answered prompt)': () => time([contextHook], answered, env),
+  'context hook (SessionStart)': () => time([contextHook], sessionStart, env),
   'sync hook (Stop, nothing new)': () => time([syncHook], stop, env),
 };
 // The index is built before the timed runs, as the sync hook's detached rebuild does it, and that build is timed.
@@ -86,7 +88,7 @@ for (const [name, values] of Object.entries(samples)) {
     `${name.padEnd(34)} median ${median.toFixed(1).padStart(7)} ms   p90 ${p90.toFixed(1).padStart(7)} ms   ${(median / base).toFixed(2)}x node -e 0`,
   );
 }
-for (const name of ['context hook (UserPromptSubmit)', 'context hook (answered prompt)']) {
+for (const name of ['context hook (UserPromptSubmit)', 'context hook (answered prompt)', 'context hook (SessionStart)']) {
   console.log(`${name}: median of paired ratios to node -e 0: ${paired(name).toFixed(2)}x; printed ${injectedBy[name]} characters`);
 }
 // Peak memory: a separate run with a preloaded module that reports the process's maximum resident set size at exit

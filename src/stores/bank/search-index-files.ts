@@ -25,6 +25,7 @@ import {
 import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
+import { loadExpansionsFor } from './load-expansions.ts';
 import { GRAPH_INDEX } from './layout.ts';
 
 // 5: postings per statement (BM25), slot bases, corpus statistics, silence calibration, expansions.
@@ -82,8 +83,8 @@ type WriteIndexFile = (name: string, data: string | Uint8Array) => Promise<void>
 // of query stems to the bank's stems (so the context hook never loads the lexicon), and the silence calibration
 // (generic prompts scored on this very bank, with its expansions).
 async function writeStatistics(write: WriteIndexFile, graph: KnowledgeGraph, built: BuiltPostings): Promise<void> {
-  // Loaded here only (a dynamic import): the lexicon stays out of the context hook's start-up.
-  const { expansionsFor } = await import('../../core/retrieval/expansions.ts');
+  // Loaded here only, from its own bundle: the lexicon stays out of the hooks' start-up.
+  const expansionsFor = await loadExpansionsFor();
   const expansions = expansionsFor([...built.postings.keys()]);
   const view = buildGraphView(graph, { built, expansions });
   const calibration = calibrateSilence(view);
@@ -389,7 +390,11 @@ function loadGeneration(folder: string, size: number): GraphView {
     const buffer = read(name);
     return new Int32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4);
   };
-  const adjacency = ints('adjacency.bin');
+  // The relations are read when first asked for (a prompt that finds nothing never needs them).
+  let adjacency: Int32Array | undefined;
+  if (!existsSync(path.join(folder, 'adjacency.bin'))) {
+    throw new Error('search index is incomplete');
+  }
   const rows = ints('adjacency.idx');
   const nameOffsets = ints('names.idx');
   const nameTable = ints('names.hash');
@@ -415,6 +420,7 @@ function loadGeneration(folder: string, size: number): GraphView {
   const name = (id: number): string => (id >= 0 && id < size ? namesText.slice(nameOffsets[id], nameOffsets[id + 1]) : '');
 
   const relationsOf = (id: number): readonly IndexedRelation[] => {
+    adjacency ??= ints('adjacency.bin');
     const relations: IndexedRelation[] = [];
     for (let row = rows[id] ?? 0; row < (rows[id + 1] ?? 0); row += 1) {
       relations.push({
