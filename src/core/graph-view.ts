@@ -50,8 +50,10 @@ export interface GraphView {
   typeOf(id: number): string;
   // The first words of the names that have several words (see wordRuns).
   nameHeads(): ReadonlySet<string>;
-  // Only the session-start selection needs every summary; retrieval asks this.
+  // Only the session-start selection needs these for every entity; retrieval asks isSuperseded.
   isSuperseded(id: number): boolean;
+  updatedAt(id: number): string | undefined;
+  degree(id: number): number;
   summaries(): readonly EntitySummary[];
   relationsOf(id: number): readonly IndexedRelation[];
   // Every indexed stem that contains the needle.
@@ -275,6 +277,8 @@ export function buildGraphView(graph: KnowledgeGraph, extras: ViewExtras = {}): 
     typeOf: (id) => graph.entities[id]?.entityType ?? '',
     nameHeads: () => heads,
     isSuperseded: (id) => summaries[id]?.superseded === true,
+    updatedAt: (id) => summaries[id]?.updatedAt,
+    degree: (id) => summaries[id]?.degree ?? 0,
     summaries: () => summaries,
     relationsOf: (id) => relations[id] ?? [],
     stemsContaining: (needle) => stemsIn(dictionary, needle),

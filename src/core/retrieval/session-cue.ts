@@ -1,6 +1,6 @@
 // Prompts that ask about a session by its place in time ("what did we do last time?", "the session before the last
 // one", "our very first session"): the session entity they mean (type session, by its date), found without words to
-// match. Linear in the prompt; reads only the entity summaries.
+// match. Linear in the prompt; reads only the entities' types and dates.
 import type { GraphView } from '../graph-view.ts';
 
 // From the newest (0 the last session, 1 the one before), or from the oldest (first, second, third).
@@ -20,12 +20,14 @@ export function findSessionCue(view: GraphView, prompt: string, isLive: (id: num
   if (!place) {
     return undefined;
   }
-  const sessions = view
-    .summaries()
-    .flatMap((summary, id) =>
-      summary.updatedAt && isLive(id) && view.typeOf(id).toLowerCase() === 'session' ? [{ id, at: summary.updatedAt }] : [],
-    )
-    .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id));
+  const sessions: Array<{ id: number; at: string }> = [];
+  for (let id = 0; id < view.size; id += 1) {
+    const at = view.updatedAt(id);
+    if (at && isLive(id) && view.typeOf(id).toLowerCase() === 'session') {
+      sessions.push({ id, at });
+    }
+  }
+  sessions.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id));
   const index = place.from === 'oldest' ? place.offset : sessions.length - 1 - place.offset;
   return sessions[index]?.id;
 }

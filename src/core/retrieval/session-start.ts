@@ -1,7 +1,7 @@
 // What the context hook gives at SessionStart, before any prompt: the user's preferences, the project's stack and
 // what the last sessions did (continuity), each in a few lines. A graph without these (written by other tools)
 // gets its most recent, best-connected entities instead.
-import type { EntitySummary, GraphView } from '../graph-view.ts';
+import type { GraphView } from '../graph-view.ts';
 import type { GraphEntity } from '../graph.ts';
 import { type Memory, type MemorySection, normalizeEntity } from '../memory.ts';
 import { computeRecency } from '../rank.ts';
@@ -26,10 +26,16 @@ interface StartOptions {
 
 // The session-start memories of one source, in the order they are shown, each with the statements to show.
 export function selectSessionStart(view: GraphView, isLive: (id: number) => boolean, options: StartOptions): Memory[] {
-  const summaries = view.summaries();
-  const live = (id: number): boolean => isLive(id) && !summaries[id]?.superseded;
-  const types = summaries.map((_, id) => view.typeOf(id).toLowerCase());
-  const typed = (type: string): number[] => types.flatMap((held, id) => (held === type && live(id) ? [id] : []));
+  const live = (id: number): boolean => isLive(id) && !view.isSuperseded(id);
+  const byType = new Map<string, number[]>();
+  for (let id = 0; id < view.size; id += 1) {
+    const type = view.typeOf(id).toLowerCase();
+    if ((type === 'preference' || type === 'technology' || type === 'session') && live(id)) {
+      byType.set(type, [...(byType.get(type) ?? []), id]);
+    }
+  }
+  const typed = (type: string): number[] => byType.get(type) ?? [];
+  const newer = (a: number, b: number): number => (view.updatedAt(b) ?? '').localeCompare(view.updatedAt(a) ?? '') || a - b;
   const memories: Memory[] = [];
   const add = (id: number, section: MemorySection, limit: number, kinds?: readonly StatementKind[]): void => {
     const entity = view.entity(id);
@@ -44,15 +50,13 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   for (const id of preferenceIds) {
     add(id, 'preferences', SESSION_START_LIMITS.preferences);
   }
-  const stack = typed('technology')
-    .sort((a, b) => degree(summaries, b) - degree(summaries, a) || newer(summaries, a, b))
+  const stack = [...typed('technology')]
+    .sort((a, b) => view.degree(b) - view.degree(a) || newer(a, b))
     .slice(0, SESSION_START_LIMITS.stack);
   for (const id of stack) {
     add(id, 'stack', 1);
   }
-  const sessions = typed('session')
-    .sort((a, b) => newer(summaries, a, b))
-    .slice(0, SESSION_START_LIMITS.sessions);
+  const sessions = [...typed('session')].sort(newer).slice(0, SESSION_START_LIMITS.sessions);
   for (const id of sessions) {
     add(id, 'sessions', SESSION_START_LIMITS.sessionStatements, ['done', 'todo', 'decision']);
   }
@@ -60,14 +64,22 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
     return memories;
   }
   // A graph with no sessions or preferences (written by other tools): the most recent and best-connected entities.
+  // Scored among the newest and the best connected only (dates compare as text; parsing every one cost more).
   const shown = new Set(memories.map((memory) => memory.ref));
-  const maxDegree = Math.max(1, ...summaries.map((summary) => summary.degree));
-  const recent = summaries
-    .map((summary, id) => ({
+  const ids = Array.from({ length: view.size }, (_, id) => id).filter((id) => live(id) && !shown.has(id));
+  let maxDegree = 1;
+  for (const id of ids) {
+    maxDegree = Math.max(maxDegree, view.degree(id));
+  }
+  const pool = new Set([
+    ...[...ids].sort(newer).slice(0, RECENT_POOL),
+    ...[...ids].sort((a, b) => view.degree(b) - view.degree(a) || a - b).slice(0, RECENT_POOL),
+  ]);
+  const recent = [...pool]
+    .map((id) => ({
       id,
-      score: computeRecency(summary.updatedAt, options.nowMs) ** 0.6 * ((1 + summary.degree) / (1 + maxDegree)) ** 0.4,
+      score: computeRecency(view.updatedAt(id), options.nowMs) ** 0.6 * ((1 + view.degree(id)) / (1 + maxDegree)) ** 0.4,
     }))
-    .filter((entry) => live(entry.id) && !shown.has(entry.id))
     .sort((a, b) => b.score - a.score || (view.name(a.id) < view.name(b.id) ? -1 : 1))
     .slice(0, Math.min(SESSION_START_LIMITS.recent, options.maxResults));
   for (const entry of recent) {
@@ -77,6 +89,7 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   }
   return memories;
 }
+const RECENT_POOL = 200;
 
 // The entity's current statements (not superseded), newest first (by date, then by position), of the given kinds
 // first when given.
@@ -95,7 +108,3 @@ export function currentStatements(entity: GraphEntity, limit: number, kinds?: re
     .slice(0, limit)
     .map(({ index }) => ({ index, score: 0, termMask: 0 }));
 }
-
-const degree = (summaries: readonly EntitySummary[], id: number): number => summaries[id]?.degree ?? 0;
-const newer = (summaries: readonly EntitySummary[], a: number, b: number): number =>
-  (summaries[b]?.updatedAt ?? '').localeCompare(summaries[a]?.updatedAt ?? '') || a - b;
