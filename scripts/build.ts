@@ -19,6 +19,7 @@ const ENTRYPOINTS: Array<{ source: string; output: string; shebang?: boolean }> 
   { source: 'src/entrypoints/sync.ts', output: 'stop/memory-fabric-sync.mjs' },
   { source: 'src/entrypoints/cli.ts', output: 'cli/memory-fabric.mjs', shebang: true },
   { source: 'src/stores/mcp/mcp-entry.ts', output: 'lib/mcp-store.mjs' },
+  { source: 'src/core/retrieval/expansions.ts', output: 'lib/lexicon.mjs' },
 ];
 
 for (const entry of ENTRYPOINTS) {

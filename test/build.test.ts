@@ -6,7 +6,13 @@ import { test } from 'node:test';
 import { execa } from 'execa';
 import { PACKAGE_ROOT } from './helpers/temp-project.ts';
 
-const BUILT = ['prompt/memory-fabric-context.mjs', 'stop/memory-fabric-sync.mjs', 'cli/memory-fabric.mjs', 'lib/mcp-store.mjs'];
+const BUILT = [
+  'prompt/memory-fabric-context.mjs',
+  'stop/memory-fabric-sync.mjs',
+  'cli/memory-fabric.mjs',
+  'lib/mcp-store.mjs',
+  'lib/lexicon.mjs',
+];
 
 test('the committed hooks/ bundles are exactly what npm run build makes from src/', async (t) => {
   const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-build-'));

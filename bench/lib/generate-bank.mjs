@@ -24,15 +24,20 @@ const WORDS = [...COMMON, ...RARE];
 const pick = () => WORDS[Math.min(WORDS.length - 1, Math.floor(WORDS.length * random() ** 3))];
 const sentence = (length) => Array.from({ length }, pick).join(' ');
 
-// Writes <folder>/.memories/context/knowledge-graph.index.jsonc with n entities, 5n observations, 2n relations.
-export function makeBank(folder, entityCount) {
+// Writes <folder>/.memories/context/knowledge-graph.index.jsonc with n entities, statements x n observations (5 by
+// default; tagged statements as the capture writes them), 2n relations.
+export function makeBank(folder, entityCount, statements = 5) {
   seed = 42;
   const entities = [];
   for (let position = 0; position < entityCount; position += 1) {
     entities.push({
       entityName: `${pick()}-${pick()}-${position}`,
       entityType: ['component', 'decision', 'technology', 'pattern', 'file'][position % 5],
-      observations: Array.from({ length: 5 }, () => `${sentence(9)}.`),
+      observations: Array.from({ length: statements }, (_, index) =>
+        statements === 5
+          ? `${sentence(9)}.`
+          : `${sentence(9)}. [2026-${String(1 + (index % 11)).padStart(2, '0')}-15, session ${(position % 9999).toString(16).padStart(8, '0')}, fact]`,
+      ),
       updatedAtUtc: new Date(Date.UTC(2026, 0, 1) + Math.floor(random() * 300) * 86_400_000).toISOString(),
     });
   }

@@ -2,6 +2,8 @@
 import { loadConfig } from '../config.ts';
 import { renderContext } from '../core/render.ts';
 import type { Memory } from '../core/memory.ts';
+import type { Retrieval } from '../core/retrieve.ts';
+import { parseStatement } from '../core/statement.ts';
 import { openSources } from '../stores/open-reader.ts';
 import { searchSources, type SourceReport } from '../stores/search-sources.ts';
 import type { CliIo } from './cli-io.ts';
@@ -16,7 +18,7 @@ export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Pro
     io.stderr(`memory-fabric: ${report.description} could not be searched: ${report.error ?? 'unknown error'}\n`);
   }
   if (asJson) {
-    io.stdout(`${JSON.stringify(renderResultFormat(prompt, retrieval.memories, reports), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(renderResultFormat(prompt, retrieval.memories, reports, retrieval), null, 2)}\n`);
     return 0;
   }
   const rendered = renderContext(retrieval.memories, retrieval.mode, config.contextChars);
@@ -27,10 +29,35 @@ export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Pro
 }
 
 // The seed's Result Format, plus the reasons for each score and how each store answered (`dispatch`).
-export function renderResultFormat(query: string, memories: readonly Memory[], reports: readonly SourceReport[] = []) {
+export function renderResultFormat(
+  query: string,
+  memories: readonly Memory[],
+  reports: readonly SourceReport[] = [],
+  retrieval?: Pick<Retrieval, 'silence' | 'terms'>,
+) {
   return {
     query,
     total_results: memories.length,
+    // Why each store answered or stayed silent (silence by evidence), and how each term of the prompt was searched.
+    ...(retrieval
+      ? {
+          silence: retrieval.silence.map((report) => ({
+            store: report.source,
+            answered: report.answered,
+            reason: report.reason,
+            best_score: report.topRaw,
+            generic_threshold: report.threshold,
+            specific_terms: report.specificTerms,
+            named: report.named,
+          })),
+          terms: retrieval.terms.map((term) => ({
+            term: term.term,
+            idf: round(term.idf),
+            document_frequency: term.documentFrequency,
+            variants: term.variants,
+          })),
+        }
+      : {}),
     sources: { graph: memories.length },
     dispatch: reports.map((report) => ({
       store: report.source,
@@ -67,9 +94,25 @@ export function renderResultFormat(query: string, memories: readonly Memory[], r
         hops: memory.breakdown.hops,
         cross_validated: memory.crossValidated,
         matched_terms: memory.matchedTerms,
+        bm25: memory.breakdown.raw,
       },
+      // The statements that answer, best first, each with its BM25 score and the terms it matched.
+      statements: memory.statements.map((entry) => {
+        const statement = entry.index >= 0 ? parseStatement(memory.entity.observations[entry.index] ?? '') : undefined;
+        return {
+          index: entry.index,
+          text: statement ? statement.text : memory.entity.name,
+          field: statement ? 'statement' : 'name',
+          ...(statement ? { kind: statement.kind } : {}),
+          ...(statement?.date ? { date: statement.date } : {}),
+          ...(statement?.supersededOn ? { superseded_on: statement.supersededOn } : {}),
+          score: entry.score,
+          matched_terms: memory.matchedTerms.length > 0 ? termsOf(entry.termMask, retrieval?.terms.map((term) => term.term) ?? []) : [],
+        };
+      }),
     })),
   };
 }
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;
+const termsOf = (mask: number, terms: readonly string[]): string[] => terms.filter((_, index) => (mask & (1 << index)) !== 0);

@@ -1,5 +1,6 @@
 // One memory in the seed's normalized result format, with the reasons for its score.
 import type { GraphEntity, GraphRelation } from './graph.ts';
+import type { StatementScore } from './retrieval/score-statements.ts';
 
 export interface RelationStep {
   from: string;
@@ -13,7 +14,12 @@ export interface ScoreBreakdown {
   authority: number;
   boost: number;
   hops: number;
+  // The entity's raw BM25 score (0 for memories not scored against a prompt).
+  raw: number;
 }
+
+// Where a session-start memory belongs (see retrieval/session-start.ts).
+export type MemorySection = 'preferences' | 'stack' | 'sessions' | 'recent';
 
 export interface Memory {
   id: string;
@@ -35,13 +41,22 @@ export interface Memory {
   // retrieval (ref is an id in that source's GraphView).
   stores: string[];
   origin: number;
+  // The statements that answer the prompt, best first (index into entity.observations; -1 is the name).
+  statements: StatementScore[];
+  section?: MemorySection;
+  // Named by the prompt (its name, or a session placed in time): shown with its status beside what answers.
+  named?: boolean;
 }
 
-// The text a memory is compared and shown by: the entity's name, type and observations.
-export function describeEntity(entity: GraphEntity): string {
-  const observations = entity.observations.length > 0 ? `: ${entity.observations.join('; ')}` : '';
-  return `${entity.name} (${entity.entityType})${observations}`;
+// The text a memory is compared (dedupe) and reported by: the entity's name, type and the statements that answer
+// (its first few when none do). Not every observation: an entity may hold hundreds.
+export function describeEntity(entity: GraphEntity, statements: readonly StatementScore[] = []): string {
+  const chosen = statements.filter((entry) => entry.index >= 0).slice(0, DESCRIBED_STATEMENTS);
+  const texts =
+    chosen.length > 0 ? chosen.map((entry) => entity.observations[entry.index] ?? '') : entity.observations.slice(0, DESCRIBED_STATEMENTS);
+  return `${entity.name} (${entity.entityType})${texts.length > 0 ? `: ${texts.join('; ')}` : ''}`;
 }
+const DESCRIBED_STATEMENTS = 5;
 
 // Normalizes a scored entity to a memory (the seed's Step 3).
 export function normalizeEntity(
@@ -51,11 +66,13 @@ export function normalizeEntity(
   matchedTerms: string[],
   hops = 0,
   path: RelationStep[] = [],
+  statements: StatementScore[] = [],
+  raw = 0,
 ): Memory {
   return {
     id: `graph:${entity.name}`,
     ref,
-    text: describeEntity(entity),
+    text: describeEntity(entity, statements),
     source: 'graph',
     ...(entity.updatedAt ? { timestamp: entity.updatedAt } : {}),
     relevance,
@@ -68,9 +85,10 @@ export function normalizeEntity(
     matchedTerms,
     crossValidated: false,
     mergedIds: [],
-    breakdown: { relevance, recency: 1, authority: 1, boost: 1, hops },
+    breakdown: { relevance, recency: 1, authority: 1, boost: 1, hops, raw },
     stores: ['graph'],
     origin: 0,
+    statements,
   };
 }
 

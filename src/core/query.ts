@@ -33,6 +33,10 @@ const IDENTIFIER =
   /(?:(?<![\w.-])[\w.-]*\/[\w./-]+)|(?:\b[a-z]+(?:[A-Z][a-z0-9]+)+\b)|(?:\b[\w]+(?:-[\w]+)+\b)|(?:\b\w+\.(?:ts|js|mjs|py|rs|go|json|md|ya?ml|toml)\b)/g;
 const QUOTED = /["'`]([^"'`]{2,80})["'`]/g;
 
+// Words that carry the conversation in a prompt, not what it asks about ("remind me what redis is for"). Only
+// these forms: "reminders" stays a word to search.
+const PROMPT_FILLER = /\b(?:remind|explain|describe|wondering|wonder|curious|help|quick|quickly|briefly|exactly|actually|basically)\b/gi;
+
 // Parses a prompt; nameOf finds the graph entity a word or run of words of the prompt names, if any. A long prompt
 // is read by its head and tail only, for at most MAX_QUERY_TERMS terms (bounds.ts).
 export function parseQuery(
@@ -57,12 +61,14 @@ export function parseQuery(
     }
   }
   const intent = INTENT_PATTERNS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
-  const terms = [...new Set(extractTerms(text))].slice(0, MAX_QUERY_TERMS);
+  const terms = [...new Set(extractTerms(text.replace(PROMPT_FILLER, ' ')))].slice(0, MAX_QUERY_TERMS);
   const termIndex = new Map(terms.map((term, index) => [term, index]));
   const segments = text
     .replace(/\s+/g, ' ')
     .split(SEGMENT_BREAK)
-    .map((part) => [...new Set(extractTerms(part))].map((term) => termIndex.get(term) ?? -1).filter((index) => index >= 0))
+    .map((part) =>
+      [...new Set(extractTerms(part.replace(PROMPT_FILLER, ' ')))].map((term) => termIndex.get(term) ?? -1).filter((index) => index >= 0),
+    )
     .filter((indices) => indices.length >= 2);
   return { text, terms, entityHints: [...hints], intent, ...(segments.length >= 2 ? { segments } : {}) };
 }

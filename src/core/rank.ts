@@ -9,6 +9,7 @@ export const RECENCY_HALF_LIFE_DAYS = 30;
 export const RECENCY_FLOOR = 0.1;
 // An entity with no date gets this neutral recency.
 export const RECENCY_NEUTRAL = 0.5;
+const BOOST_STATEMENTS = 5;
 const CURATED_TYPES = new Set(['decision', 'convention', 'preference', 'fix', 'blocker', 'error']);
 
 // Recency factor in (0, 1] from an ISO time and now (milliseconds since the epoch).
@@ -32,7 +33,8 @@ export function computeAuthority(memory: Memory): number {
   return Math.min(1, (base + validated) * superseded);
 }
 
-// Multiplies relevance by the factor when the memory mentions another entity of the graph (the seed's Step 5).
+// Multiplies relevance by the factor when the memory's statements that answer mention another entity of the graph
+// (the seed's Step 5).
 // The text's words and runs of up to four words are looked up as names: the cost follows the results, not the graph.
 export function boostCrossReferences(
   memories: readonly Memory[],
@@ -44,7 +46,13 @@ export function boostCrossReferences(
   const looked = new Map<string, string | undefined>();
   return memories.map((memory) => {
     const mentioned = new Set<string>();
-    for (const observation of memory.entity.observations) {
+    // The statements that answer (or the first few): an entity may hold hundreds, and only those are shown.
+    const answering = memory.statements.filter((entry) => entry.index >= 0);
+    const texts =
+      answering.length > 0
+        ? answering.map((entry) => memory.entity.observations[entry.index] ?? '')
+        : memory.entity.observations.slice(0, BOOST_STATEMENTS);
+    for (const observation of texts) {
       for (const run of wordRuns(observation, nameHeads)) {
         let name = looked.get(run);
         if (name === undefined && !looked.has(run)) {
@@ -63,7 +71,7 @@ export function boostCrossReferences(
     return {
       ...memory,
       entities: entitiesAfter,
-      relevance: Math.min(1, memory.relevance * factor),
+      relevance: memory.relevance * factor,
       breakdown: { ...memory.breakdown, boost: factor },
     };
   });
@@ -71,11 +79,14 @@ export function boostCrossReferences(
 
 // Scores and orders memories (the breakdown keeps the relevance before the boost); superseded ones always fall below what superseded them.
 export function rankMemories(memories: readonly Memory[], nowMs: number): Memory[] {
+  // Boosted relevance above 1 is scaled back into (0, 1] over all memories (a cap at 1 would tie the best ones).
+  const top = Math.max(1, ...memories.map((memory) => memory.relevance));
   const scored = memories.map((memory) => {
     const recency = computeRecency(memory.timestamp, nowMs);
     const authority = computeAuthority(memory);
-    const score = recency ** RANK_WEIGHTS.recency * memory.relevance ** RANK_WEIGHTS.relevance * authority ** RANK_WEIGHTS.authority;
-    return { ...memory, score, breakdown: { ...memory.breakdown, recency, authority } };
+    const relevance = memory.relevance / top;
+    const score = recency ** RANK_WEIGHTS.recency * relevance ** RANK_WEIGHTS.relevance * authority ** RANK_WEIGHTS.authority;
+    return { ...memory, relevance, score, breakdown: { ...memory.breakdown, recency, authority } };
   });
   const byName = new Map(scored.map((memory) => [memory.entity.name.toLowerCase(), memory] as const));
   for (const memory of scored) {

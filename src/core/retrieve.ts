@@ -1,10 +1,14 @@
 // The context pipeline over the graph views of one or more sources: parse, score, traverse, merge, dedupe, boost, rank (the seed's unified search).
-import { buildGraphView, type GraphView } from './graph-view.ts';
+import { buildGraphView, POSTING_WIDTH, type GraphView } from './graph-view.ts';
 import { canonicalEntityKey, stripProvenance, type KnowledgeGraph } from './graph.ts';
 import { describeEntity, normalizeEntity, type Memory, type RelationStep } from './memory.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
-import { boostCrossReferences, computeRecency, rankMemories } from './rank.ts';
-import { scoreView } from './relevance.ts';
+import { boostCrossReferences, rankMemories } from './rank.ts';
+import { bucketOf, calibrateSilence } from './retrieval/calibrate.ts';
+import { type EntityMatch, type Scoring, scoreStatements, type TermReport, termCount } from './retrieval/score-statements.ts';
+import { findSessionCue } from './retrieval/session-cue.ts';
+import { selectSessionStart } from './retrieval/session-start.ts';
+import { stemWord } from './text.ts';
 import { traverseRelations, type Candidate } from './traverse.ts';
 import { dedupeMemories } from './dedupe.ts';
 
@@ -16,22 +20,38 @@ export interface RetrieveOptions {
   includeSuperseded: boolean;
 }
 
+// Why a source answered a prompt or stayed silent: its best raw score against what generic prompts of the same
+// length reach on this bank, and the terms specific to this bank that the prompt matched.
+export interface SilenceReport {
+  source: string;
+  topRaw: number;
+  threshold: number;
+  specificTerms: string[];
+  named: string[];
+  answered: boolean;
+  reason: string;
+}
+
 export interface Retrieval {
   query: ParsedQuery;
   mode: 'search' | 'recent';
   memories: Memory[];
+  // Per source, for prompts (not at session start).
+  silence: SilenceReport[];
+  terms: TermReport[];
 }
 
-// Below this relevance a match is noise: the hook stays silent rather than inject it.
+// A direct match below this share of the prompt's best is noise next to it.
 export const RELEVANCE_FLOOR = 0.3;
-// How many candidates per result slot are kept for dedupe, boost and ranking.
-const DEDUPE_POOL_FACTOR = 2;
+// How many candidates beyond the results are kept for dedupe, boost and ranking (each is loaded).
+const DEDUPE_POOL_EXTRA = 5;
 // SessionStart (no prompt) shows at most this many memories.
 export const RECENT_LIMIT = 10;
 
-// Finds the memories worth showing for a prompt in a graph held in memory.
+// Finds the memories worth showing for a prompt in a graph held in memory (calibrated on the graph itself; without
+// the lexicon's expansions, which only the index build loads: buildGraphView with expand gives them).
 export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options: RetrieveOptions): Retrieval {
-  return retrieveFromView(buildGraphView(graph), prompt, options);
+  return retrieveFromView(buildGraphView(graph, { calibrate: calibrateSilence }), prompt, options);
 }
 
 // One source of memories: a store's graph as retrieval reads it, and the store's name for reports.
@@ -69,68 +89,187 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
       options.includeSuperseded || !view.isSuperseded(ref);
   if (prompt.trim() === '') {
     const recent = sources.flatMap((source, origin) =>
-      selectRecent(source.view, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)),
+      selectSessionStart(source.view, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)),
     );
-    const merged = mergeSameEntities(recent, sourceOrder).sort((a, b) => b.score - a.score || compareText(a.id, b.id));
-    return { query, mode: 'recent', memories: merged.slice(0, Math.min(RECENT_LIMIT, options.maxResults)) };
+    const merged = mergeSameEntities(recent, sourceOrder);
+    return { query, mode: 'recent', memories: merged, silence: [], terms: [] };
   }
   // A prompt with no content words ("ok", "continue") injects nothing: SessionStart already gave the recent
   // memories, and repeating them after every short reply is the token bloat users of other tools complain of.
-  if (query.terms.length === 0 && query.entityHints.length === 0) {
-    return { query, mode: 'search', memories: [] };
+  if (
+    query.terms.length === 0 &&
+    query.entityHints.length === 0 &&
+    !sources.some(({ view }) => findSessionCue(view, query.text, liveIn(view)) !== undefined)
+  ) {
+    return { query, mode: 'search', memories: [], silence: [], terms: [] };
   }
-  const candidates = sources.flatMap((source, origin) =>
-    searchSource(source.view, query, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)),
-  );
+  const silence: SilenceReport[] = [];
+  let terms: TermReport[] = [];
+  const candidates = sources.flatMap((source, origin) => {
+    const searched = searchSource(source.view, query, liveIn(source.view), options);
+    silence.push({ source: source.source, ...searched.report });
+    if (terms.length === 0) {
+      terms = searched.terms;
+    }
+    return searched.memories.map((memory) => tag(memory, source.source, origin));
+  });
   const unique = dedupeMemories(mergeSameEntities(candidates, sourceOrder), options.dedupThreshold);
   const boosted = boostCrossReferences(unique, nameOf, options.boostFactor, heads);
-  // The floor is on how well the memory matches the prompt, before the cross-reference boost (which ranks, not selects).
-  const ranked = rankMemories(boosted, options.nowMs).filter((memory) => memory.breakdown.relevance >= RELEVANCE_FLOOR);
-  return { query, mode: 'search', memories: linkResults(capPerSource(ranked, options.maxResults), sources) };
+  const ranked = pinPartAnswers(rankMemories(boosted, options.nowMs), query);
+  return { query, mode: 'search', memories: linkResults(capPerSource(ranked, options.maxResults), sources), silence, terms };
 }
 
-// One source's candidates: scored, traversed, and the strongest normalized (only they are loaded: the rest could
-// not reach the output).
-function searchSource(view: GraphView, query: ParsedQuery, isLive: (ref: number) => boolean, options: RetrieveOptions): Memory[] {
-  const seeds: Candidate[] = scoreView(view, query, isLive, options.maxResults * 3)
-    .slice(0, options.maxResults * 3)
+// A prompt that asks several things ("why cursor pagination for orders, and which session cache do we use?"): the
+// best statement for each part is pinned, so that the context answers every part, not only the one whose words
+// score most. BM25 needs no per-part scoring (words of one part cost the other nothing); rendering needs this.
+function pinPartAnswers(memories: Memory[], query: ParsedQuery): Memory[] {
+  if (!query.segments) {
+    return memories;
+  }
+  for (const segment of query.segments) {
+    const mask = segment.reduce((bits, index) => (index < 31 ? bits | (1 << index) : bits), 0);
+    let best: { memory: number; statement: number; value: number } | undefined;
+    memories.forEach((memory, position) => {
+      memory.statements.forEach((entry, index) => {
+        const value = entry.index >= 0 && (entry.termMask & mask) !== 0 ? entry.score * termCount(entry.termMask & mask) : 0;
+        if (value > 0 && (!best || value > best.value)) {
+          best = { memory: position, statement: index, value };
+        }
+      });
+    });
+    if (best) {
+      const { memory, statement } = best;
+      const held = memories[memory] as Memory;
+      memories[memory] = {
+        ...held,
+        statements: held.statements.map((entry, index) => (index === statement ? { ...entry, pinned: true } : entry)),
+      };
+    }
+  }
+  return memories;
+}
+
+// One source's candidates: scored by statements, checked against the bank's silence calibration, traversed, and
+// the strongest normalized (only they are loaded: the rest could not reach the output).
+function searchSource(
+  view: GraphView,
+  prompted: ParsedQuery,
+  isLive: (ref: number) => boolean,
+  options: RetrieveOptions,
+): { memories: Memory[]; report: Omit<SilenceReport, 'source'>; terms: TermReport[] } {
+  let query = prompted;
+  // A session placed in time ("what did we do last time?") is named by the prompt, though no word of it matches.
+  const cue = findSessionCue(view, query.text, isLive);
+  if (cue !== undefined) {
+    query = { ...query, entityHints: [...query.entityHints, view.name(cue)] };
+  }
+  const scoring = scoreStatements(view, query, isLive, options.maxResults * 3);
+  const verdict = judgeEvidence(view, query, scoring);
+  if (!verdict.report.answered) {
+    return { memories: [], report: verdict.report, terms: scoring.terms };
+  }
+  const byRef = new Map(scoring.matches.map((match) => [match.id, match] as const));
+  const seeds: Candidate[] = scoring.matches
+    .filter((match) => verdict.keep(match))
     .map((match) => ({ ref: match.id, relevance: match.relevance, matchedTerms: match.matchedTerms, hops: 0, path: [] }));
   const expanded = traverseRelations(seeds, view, { maxHops: 2, seeds: 5, queryTerms: query.terms, isLive });
-  return expanded
+  const memories = expanded
+    .filter((candidate) => candidate.relevance >= RELEVANCE_FLOOR * HOP_FLOOR_SHARE || candidate.hops === 0)
     .sort((a, b) => b.relevance - a.relevance || a.ref - b.ref)
-    .slice(0, options.maxResults * DEDUPE_POOL_FACTOR)
-    .map((candidate) =>
-      normalizeEntity(
+    .slice(0, options.maxResults + DEDUPE_POOL_EXTRA)
+    .map((candidate) => {
+      const match = candidate.hops === 0 ? byRef.get(candidate.ref) : undefined;
+      const memory = normalizeEntity(
         candidate.ref,
         view.entity(candidate.ref),
         candidate.relevance,
         candidate.matchedTerms,
         candidate.hops,
         candidate.path,
-      ),
-    );
+        match?.statements ?? byRef.get(candidate.ref)?.statements ?? [],
+        match?.raw ?? 0,
+      );
+      return verdict.named.has(candidate.ref) ? { ...memory, named: true } : memory;
+    });
+  return { memories, report: verdict.report, terms: scoring.terms };
 }
 
-function selectRecent(view: GraphView, isLive: (ref: number) => boolean, options: RetrieveOptions): Memory[] {
-  const summaries = view.summaries();
-  const maxDegree = Math.max(1, ...summaries.map((summary) => summary.degree));
-  const scored = summaries
-    .map((summary, ref) => ({
-      ref,
-      recency: computeRecency(summary.updatedAt, options.nowMs),
-      connectivity: (1 + summary.degree) / (1 + maxDegree),
-    }))
-    .filter((entry) => isLive(entry.ref))
-    .map((entry) => ({ ...entry, score: entry.recency ** 0.6 * entry.connectivity ** 0.4 }))
-    .sort((a, b) => b.score - a.score || (view.name(a.ref) < view.name(b.ref) ? -1 : 1))
-    .slice(0, Math.min(RECENT_LIMIT, options.maxResults));
-  return scored.map((entry) => {
-    const memory = normalizeEntity(entry.ref, view.entity(entry.ref), 1, []);
-    memory.score = entry.score;
-    memory.breakdown = { ...memory.breakdown, recency: entry.recency };
-    return memory;
+// Prompts of at most this many terms may be answered by a memory that matched one of them.
+const SINGLE_TERM_PROMPT = 2;
+// A memory reached through a relation is kept down to this share of the floor (two hops of 0.5 from the best).
+const HOP_FLOOR_SHARE = 0.8;
+
+// Silence by evidence: a source answers when an entity is named, or when its best match beats what generic prompts
+// of the same length reach on this bank and matched a term specific to it. Then a direct match is kept when it is
+// named, or within the floor of the best and either specific or above the generic threshold itself.
+function judgeEvidence(
+  view: GraphView,
+  query: ParsedQuery,
+  scoring: Scoring,
+): { report: Omit<SilenceReport, 'source'>; keep: (match: EntityMatch) => boolean; named: ReadonlySet<number> } {
+  const calibration = view.calibration();
+  const threshold = calibration ? (calibration.thresholds[bucketOf(query.terms.length)] ?? 0) : 0;
+  const singleThreshold = calibration?.singleThreshold ?? 0;
+  const specificIdf = calibration?.specificIdf ?? 0;
+  let specificMask = 0;
+  scoring.terms.forEach((term, index) => {
+    if (term.literalIdf > 0 && term.literalIdf >= specificIdf) {
+      specificMask |= 1 << index;
+    }
   });
+  const named = new Set(
+    query.entityHints
+      .map((hint) => view.idOf(hint))
+      .filter((id): id is number => id !== undefined && isDistinctiveName(view, id, specificIdf)),
+  );
+  const specificTerms = scoring.terms.filter((_, index) => (specificMask & (1 << index)) !== 0).map((term) => term.term);
+  // A match is evidence when it holds a specific term and beats what generic prompts reach with as many terms.
+  // One matched word is evidence only for a short prompt: of a longer one, a single word is what generic prompts
+  // hit by chance (a name that shares one word with the question).
+  const singleAllowed = query.terms.length <= SINGLE_TERM_PROMPT;
+  const isEvidence = (match: EntityMatch): boolean =>
+    (match.literalMask & specificMask) !== 0 &&
+    (termCount(match.termMask) >= 2 ? match.raw > threshold : singleAllowed && match.raw > singleThreshold);
+  const evidence = scoring.matches.slice(0, 5).some(isEvidence);
+  const answered = named.size > 0 || evidence;
+  const best = scoring.matches[0];
+  const bar = best && termCount(best.termMask) >= 2 ? threshold : singleThreshold;
+  const reason =
+    named.size > 0
+      ? 'an entity is named'
+      : answered
+        ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
+        : specificMask === 0
+          ? 'no term specific to this bank matched'
+          : best && termCount(best.termMask) < 2 && !singleAllowed
+            ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
+            : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
+  // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
+  const keep = (match: EntityMatch): boolean =>
+    named.has(match.id) || (match.relevance >= RELEVANCE_FLOOR && (match.literalMask & specificMask) !== 0);
+  return {
+    report: { topRaw: round(scoring.topRaw), threshold: round(bar), specificTerms, named: [...named].map(view.name), answered, reason },
+    keep,
+    named,
+  };
 }
+
+// A name the prompt says is evidence when it cannot be an everyday word: several words, an identifier (digits,
+// dots, dashes, underscores, inner capitals), or a word rare in this bank.
+function isDistinctiveName(view: GraphView, id: number, specificIdf: number): boolean {
+  const name = view.name(id).trim();
+  if (name.length < 3) {
+    return false;
+  }
+  if (/[\s._/\d-]|[a-z][A-Z]/.test(name)) {
+    return true;
+  }
+  const postings = view.postings(stemWord(name.toLowerCase())).length / POSTING_WIDTH;
+  const slots = view.stats().slots;
+  return Math.log(1 + (slots - postings + 0.5) / (postings + 0.5)) >= specificIdf;
+}
+
+const round = (value: number): number => Math.round(value * 1000) / 1000;
 
 const tag = (memory: Memory, source: string, origin: number): Memory => ({ ...memory, stores: [source], origin });
 

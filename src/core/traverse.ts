@@ -4,8 +4,11 @@ import type { RelationStep } from './memory.ts';
 import { extractTerms } from './text.ts';
 
 export const HOP_DECAY = 0.5;
-// A hop through a relation the prompt asks about ("what resolved X" -> resolved_by) keeps most of its relevance.
-export const ASKED_RELATION_DECAY = 0.95;
+// A hop through a relation the prompt asks about ("what resolved X" -> resolved_by) answers the prompt: the entity
+// reached ranks with the one it was reached from, and that one, which the prompt only names, below it (below even
+// with the cross-reference boost: 0.75 x 1.2 < 1).
+export const ASKED_RELATION_DECAY = 1;
+export const ASKED_FROM_FACTOR = 0.75;
 
 export interface TraverseOptions {
   maxHops: number;
@@ -39,7 +42,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     }
     let asked = askedFrom.get(from);
     if (!asked) {
-      const own = new Set(extractTerms(view.name(from)));
+      // Words of its name or type do not ask about a relation ("the X component" names a component).
+      const own = new Set([...extractTerms(view.name(from)), ...extractTerms(view.typeOf(from))]);
       asked = (options.queryTerms ?? []).filter((term) => !own.has(term));
       askedFrom.set(from, asked);
     }
@@ -59,6 +63,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     return decay;
   };
   const found = new Map(seeds.map((candidate) => [candidate.ref, candidate] as const));
+  const askedThrough = new Set<number>();
   let frontier = seeds.slice(0, options.seeds);
   for (let hop = 1; hop <= options.maxHops; hop += 1) {
     const next: Candidate[] = [];
@@ -68,7 +73,11 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
         if (other === candidate.ref || !options.isLive(other)) {
           continue;
         }
-        const relevance = candidate.relevance * decayOf(relation.relationType, candidate.ref);
+        const decay = decayOf(relation.relationType, candidate.ref);
+        if (decay === ASKED_RELATION_DECAY && hop === 1) {
+          askedThrough.add(candidate.ref);
+        }
+        const relevance = candidate.relevance * decay;
         const step: RelationStep = { from: view.name(relation.from), relation: relation.relationType, to: view.name(relation.to) };
         const existing = found.get(other);
         if (existing) {
@@ -84,6 +93,12 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
       }
     }
     frontier = next;
+  }
+  for (const ref of askedThrough) {
+    const held = found.get(ref);
+    if (held && held.hops === 0) {
+      found.set(ref, { ...held, relevance: held.relevance * ASKED_FROM_FACTOR });
+    }
   }
   return [...found.values()];
 }

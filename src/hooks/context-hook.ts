@@ -28,7 +28,11 @@ export async function runContextHook(
   const prompt = input.event === 'UserPromptSubmit' ? (input.prompt ?? '') : '';
   const { retrieval, reports, failed } = await searchSources(stores, prompt, config, nowMs);
   const rendered = renderContext(retrieval.memories, retrieval.mode, config.contextChars);
-  const searched = [...reports.map(describeReport), `terms [${retrieval.query.terms.join(', ')}]`];
+  const searched = [
+    ...reports.map(describeReport),
+    `terms [${retrieval.query.terms.join(', ')}]`,
+    ...retrieval.silence.map((report) => `${report.source}: ${report.answered ? 'answered' : 'silent'}: ${report.reason}`),
+  ];
   const problems = failed.map((report) => ({
     key: `SOURCE_FAILED-${report.source}`,
     line: `memory-fabric context hook: ${report.description} could not be searched: ${report.error ?? 'unknown error'}`,
@@ -55,7 +59,7 @@ export async function runContextHook(
         .slice(0, rendered.shown)
         .map(
           (memory) =>
-            `  ${memory.id}  score ${memory.score.toFixed(3)}  (relevance ${memory.breakdown.relevance.toFixed(2)}, recency ${memory.breakdown.recency.toFixed(2)}, authority ${memory.breakdown.authority.toFixed(2)}, hops ${memory.breakdown.hops})`,
+            `  ${memory.id}  score ${memory.score.toFixed(3)}  (bm25 ${memory.breakdown.raw.toFixed(2)}, relevance ${memory.breakdown.relevance.toFixed(2)}, recency ${memory.breakdown.recency.toFixed(2)}, authority ${memory.breakdown.authority.toFixed(2)}, hops ${memory.breakdown.hops})`,
         ),
     ],
     retrieval,

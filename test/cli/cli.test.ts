@@ -89,6 +89,19 @@ test('search --json prints the seed result format with a score breakdown', async
   assert.ok(typeof first.relevance === 'number' && first.relevance > 0 && first.relevance <= 1);
   assert.equal(typeof (first.metadata as { entity_type?: unknown }).entity_type, 'string');
   assert.deepEqual(Object.keys(first.score_breakdown as object).slice(0, 5), ['relevance', 'recency', 'authority', 'boost', 'hops']);
+  // Per statement: the statements that answer, each with its BM25 score and the terms it matched.
+  const statements = first.statements as Array<{ text: string; score: number; matched_terms: string[] }>;
+  assert.ok(statements.length > 0);
+  assert.ok(statements.every((statement) => statement.score > 0 && statement.matched_terms.length > 0));
+  assert.ok(statements.some((statement) => /cursor pagination/i.test(statement.text)));
+  // Why the store answered, and how each term was searched.
+  const silence = (parsed as unknown as { silence: Array<{ answered: boolean; reason: string }> }).silence;
+  assert.equal(silence[0]?.answered, true);
+  const terms = (parsed as unknown as { terms: Array<{ term: string; idf: number }> }).terms;
+  assert.deepEqual(
+    terms.map((term) => term.term),
+    ['pagin', 'order', 'endpoint'],
+  );
 });
 
 test('usage errors exit 2 with the usage text', async (t) => {

@@ -18,7 +18,10 @@ test('the context for a pagination question matches the golden text', async () =
   const retrieval = retrieveMemories(PAGINATION_GRAPH, 'what did database-engineer recommend for paginating orders?', OPTIONS);
   const rendered = renderContext(retrieval.memories, retrieval.mode, 9000);
   await assertGolden('context-pagination.txt', `${rendered.text}\n`);
-  assert.ok(rendered.text.indexOf('Decisions and conventions:') < rendered.text.indexOf('Related entities:'));
+  assert.ok(
+    rendered.text.indexOf('- cursor-pagination') < rendered.text.indexOf('- database-engineer'),
+    'what was recommended comes first',
+  );
 });
 
 test('the session-start context matches the golden text', async () => {
@@ -31,6 +34,12 @@ test('nothing to show renders nothing', () => {
 });
 
 test('a large result set is trimmed on record boundaries under the budget, saying what was left out', () => {
+  // 60 services match; among 1,000 other notes, so that the words are specific to them.
+  const others = Array.from({ length: 1000 }, (_, position) => ({
+    name: `note-${position}`,
+    entityType: 'note',
+    observations: [`Note ${position} is about the office plants and who waters them.`],
+  }));
   const graph: KnowledgeGraph = {
     entities: Array.from({ length: 60 }, (_, position) => ({
       name: `service-${String(position).padStart(2, '0')}`,
@@ -39,13 +48,14 @@ test('a large result set is trimmed on record boundaries under the budget, sayin
     })),
     relations: [],
   };
+  graph.entities.push(...others);
   const retrieval = retrieveMemories(graph, 'billing gateway retries', { ...OPTIONS, maxResults: 60, dedupThreshold: 1 });
   for (const budget of [1000, 9000]) {
     const rendered = renderContext(retrieval.memories, retrieval.mode, budget);
     assert.ok(rendered.text.length <= budget, `${rendered.text.length} <= ${budget}`);
     assert.ok(rendered.shown > 0 && rendered.leftOut > 0);
     assert.equal(rendered.shown + rendered.leftOut, 60);
-    assert.match(rendered.text, new RegExp(`${rendered.leftOut} more matching memories were left out`));
+    assert.match(rendered.text, new RegExp(`${rendered.leftOut} more matching memories left out`));
     assert.equal((rendered.text.match(/^- service-/gm) ?? []).length, rendered.shown, 'only whole records');
   }
 });

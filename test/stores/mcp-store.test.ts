@@ -10,6 +10,8 @@ import { test } from 'node:test';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { buildGraphView } from '../../src/core/graph-view.ts';
+import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
+import { loadExpansionsFor } from '../../src/stores/bank/load-expansions.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
 import { dedupeGraph } from '../../src/core/merge.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
@@ -143,7 +145,7 @@ test('the same graph in the bank and in the real server gives the same ranking f
     assert.equal((await store.writeDelta(graph)).written, true);
     const bankView = await bank.openView();
     // Read back from the server itself, not from the index our write left behind.
-    const mcpView = buildGraphView(await store.readGraph());
+    const mcpView = buildGraphView(await store.readGraph(), { expand: await loadExpansionsFor(), calibrate: calibrateSilence });
     for (const prompt of ['', ...new Set(queries.queries.map((query) => query.prompt))]) {
       const ids = (view: typeof bankView) => retrieveFromView(view, prompt, OPTIONS).memories.map((memory) => memory.id);
       assert.deepEqual(ids(mcpView), ids(bankView), prompt);

@@ -5,6 +5,8 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { buildGraphView } from '../../src/core/graph-view.ts';
+import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
+import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { dedupeGraph } from '../../src/core/merge.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
@@ -63,7 +65,7 @@ test('the index on disk ranks every benchmark prompt exactly as the in-memory vi
     const { graphFile, stateDir } = await indexOnDisk(t, graph);
     const onDisk = openSearchIndex(stateDir, graphFile);
     assert.ok(onDisk, label);
-    const inMemory = buildGraphView(graph);
+    const inMemory = buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
     for (const prompt of prompts) {
       const describe = (view: typeof inMemory) =>
         retrieveFromView(view, prompt, OPTIONS).memories.map(
@@ -109,7 +111,7 @@ test('names of any spelling come back whole and are found by any case, with more
       entityType: 'component',
       observations:
         index === 4
-          ? Array.from({ length: 40 }, (_, k) => (k >= 34 ? `rocket launcher note ${k}` : `filler ${k}`))
+          ? Array.from({ length: 40 }, (_, k) => (k >= 38 ? `rocket launcher note ${k}` : `filler ${k}`))
           : [`note about ${name}`],
     })),
     relations: [],
@@ -127,7 +129,11 @@ test('names of any spelling come back whole and are found by any case, with more
   const describe = (prompt: string, target: typeof view) =>
     retrieveFromView(target, prompt, OPTIONS).memories.map((memory) => `${memory.id} ${memory.score.toFixed(6)}`);
   for (const prompt of ['rocket launcher', 'ask the ünïcode names team', 'strasse cache']) {
-    assert.deepEqual(describe(prompt, view), describe(prompt, buildGraphView(graph)), prompt);
+    assert.deepEqual(
+      describe(prompt, view),
+      describe(prompt, buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor })),
+      prompt,
+    );
   }
   assert.ok(describe('rocket launcher', view).some((line) => line.startsWith('graph:plain ')));
 });

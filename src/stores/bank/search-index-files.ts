@@ -11,18 +11,25 @@ import { nameHead } from '../../core/text.ts';
 import {
   buildGraphView,
   buildPostings,
+  type BuiltPostings,
+  type Expansion,
   POSTING_WIDTH,
   indexNames,
   indexRelations,
   summarize,
   type GraphView,
   type IndexedRelation,
+  type IndexStats,
+  type SilenceCalibration,
 } from '../../core/graph-view.ts';
+import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
+import { loadExpansionsFor } from './load-expansions.ts';
 import { GRAPH_INDEX } from './layout.ts';
 
-const VERSION = 4;
+// 5: postings per statement (BM25), slot bases, corpus statistics, silence calibration, expansions.
+const VERSION = 5;
 const POSTING_BYTES = POSTING_WIDTH * 4;
 
 interface Pointer {
@@ -45,7 +52,9 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
   // In stages, each written before the next is built: what a stage allocates can be collected while the next
   // runs (a prompt that finds the index stale rebuilds it, and must stay light).
   const write = (name: string, data: string | Uint8Array): Promise<void> => writeFile(path.join(folder, name), data);
-  await writePostings(write, graph);
+  const built = buildPostings(graph.entities);
+  await writeStatistics(write, graph, built);
+  await writePostings(write, built);
   await writeNames(write, graph);
   await writeRelations(write, graph);
   await writeEntities(write, graph);
@@ -70,9 +79,28 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
 
 type WriteIndexFile = (name: string, data: string | Uint8Array) => Promise<void>;
 
+// What BM25 and silence need beside the postings: each entity's first slot, the corpus statistics, the expansions
+// of query stems to the bank's stems (so the context hook never loads the lexicon), and the silence calibration
+// (generic prompts scored on this very bank, with its expansions).
+async function writeStatistics(write: WriteIndexFile, graph: KnowledgeGraph, built: BuiltPostings): Promise<void> {
+  // Loaded here only, from its own bundle: the lexicon stays out of the hooks' start-up.
+  const expansionsFor = await loadExpansionsFor();
+  const expansions = expansionsFor([...built.postings.keys()]);
+  const view = buildGraphView(graph, { built, expansions });
+  const calibration = calibrateSilence(view);
+  await write('slots.idx', new Uint8Array(built.bases.buffer, built.bases.byteOffset, built.bases.byteLength));
+  await write('stats.json', JSON.stringify(built.stats));
+  await write('calibration.json', JSON.stringify(calibration));
+  const lines = [...expansions.entries()]
+    .filter(([, list]) => list.length > 0)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([stem, list]) => `${stem}\t${list.map(([related, weight]) => `${related}:${Math.round(weight * 100) / 100}`).join(',')}`);
+  await write('expansions.txt', lines.length > 0 ? `\n${lines.join('\n')}\n` : '');
+}
+
 // The inverted index: a dictionary of stems (stem, first posting, posting count) and the postings in stem order.
-async function writePostings(write: WriteIndexFile, graph: KnowledgeGraph): Promise<void> {
-  const postings = buildPostings(graph.entities);
+async function writePostings(write: WriteIndexFile, built: BuiltPostings): Promise<void> {
+  const postings = built.postings;
   const stems = [...postings.keys()].sort();
   let total = 0;
   for (const list of postings.values()) {
@@ -105,6 +133,15 @@ async function writeNames(write: WriteIndexFile, graph: KnowledgeGraph): Promise
   await write('names.idx', new Uint8Array(nameOffsets.buffer));
   await write('names.hash', new Uint8Array(buildNameTable(canonicalKeys).buffer));
   await write('name-heads.json', JSON.stringify(heads));
+  // Types: the distinct types, and each entity's as a 16-bit index into them.
+  const types = [...new Set(graph.entities.map((entity) => entity.entityType))];
+  const typeIndex = new Map(types.map((type, index) => [type, index] as const));
+  const typeOfEntity = new Uint16Array(graph.entities.length);
+  graph.entities.forEach((entity, id) => {
+    typeOfEntity[id] = Math.min(0xffff, typeIndex.get(entity.entityType) ?? 0);
+  });
+  await write('types.json', JSON.stringify(types));
+  await write('types.idx', new Uint8Array(typeOfEntity.buffer));
 }
 
 // Relations in compressed rows (for entity id, triples (from, to, type) in adjacency[rows[id] .. rows[id + 1])),
@@ -125,6 +162,15 @@ async function writeRelations(write: WriteIndexFile, graph: KnowledgeGraph): Pro
   rows[graph.entities.length] = adjacency.length / 3;
   const summaries = summarize(graph, relationsById);
   await write('summaries.json', JSON.stringify(summaries));
+  // The dates alone, as one text with offsets (session start reads them for every entity; parsing summaries.json
+  // cost it ~40 ms at 50,000 entities).
+  const dates = graph.entities.map((entity) => entity.updatedAt ?? '');
+  const dateOffsets = new Int32Array(dates.length + 1);
+  dates.forEach((date, id) => {
+    dateOffsets[id + 1] = (dateOffsets[id] as number) + date.length;
+  });
+  await write('updated.txt', dates.join(''));
+  await write('updated.idx', new Uint8Array(dateOffsets.buffer));
   await write('superseded.json', JSON.stringify(summaries.flatMap((summary, id) => (summary.superseded ? [id] : []))));
   await write('adjacency.bin', new Uint8Array(new Int32Array(adjacency).buffer));
   await write('adjacency.idx', new Uint8Array(rows.buffer));
@@ -181,7 +227,8 @@ export async function indexedView(
       return built;
     }
   }
-  return buildGraphView(graph);
+  // Measured as the index build measures (expansions and calibration): the same graph ranks the same either way.
+  return buildGraphView(graph, { expand: await loadExpansionsFor(), calibrate: calibrateSilence });
 }
 
 // The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).
@@ -277,6 +324,19 @@ async function clearRebuildMarker(stateDir: string): Promise<void> {
   await rm(rebuildMarkerFile(stateDir), { force: true });
 }
 
+// With no index of this version at all (the first prompt ever, or after an upgrade changed the index format), a
+// graph file this large is indexed in the background and the prompt answered from nothing: an inline build at 50,000
+// entities takes longer than the hook's deadline, and every prompt would start it again.
+const BACKGROUND_REBUILD_MIN_BYTES = 2_000_000;
+const EMPTY_VIEW: GraphView = buildGraphView({ entities: [], relations: [] });
+function isLargeGraphFile(graphFile: string): boolean {
+  try {
+    return statSync(graphFile).size >= BACKGROUND_REBUILD_MIN_BYTES;
+  } catch {
+    return false;
+  }
+}
+
 // From this size a reader that can rebuild in the background serves an index that is behind its graph file rather
 // than rebuild it inline (below it an inline rebuild takes under ~100 ms).
 export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
@@ -293,8 +353,8 @@ export async function openBehindIndex(
   if (!existsSync(graphFile)) {
     return undefined;
   }
-  const last = openLastSearchIndex(stateDir);
-  if (!last || last.size < BACKGROUND_REBUILD_MIN_ENTITIES) {
+  const last = openLastSearchIndex(stateDir) ?? (isLargeGraphFile(graphFile) ? EMPTY_VIEW : undefined);
+  if (!last || (last !== EMPTY_VIEW && last.size < BACKGROUND_REBUILD_MIN_ENTITIES)) {
     return undefined;
   }
   const decision = rebuildDecision(stateDir, graphFile, Date.now());
@@ -340,18 +400,38 @@ function loadGeneration(folder: string, size: number): GraphView {
     const buffer = read(name);
     return new Int32Array(buffer.buffer, buffer.byteOffset, buffer.byteLength / 4);
   };
-  const adjacency = ints('adjacency.bin');
+  // The relations are read when first asked for (a prompt that finds nothing never needs them).
+  let adjacency: Int32Array | undefined;
+  if (!existsSync(path.join(folder, 'adjacency.bin')) || !existsSync(path.join(folder, 'updated.txt'))) {
+    throw new Error('search index is incomplete');
+  }
   const rows = ints('adjacency.idx');
   const nameOffsets = ints('names.idx');
   const nameTable = ints('names.hash');
   const offsetBuffer = read('entities.idx');
   const offsets = new Int32Array(offsetBuffer.buffer, offsetBuffer.byteOffset, offsetBuffer.byteLength / 4);
-  if (nameOffsets.length !== size + 1 || nameOffsets[size] !== namesText.length || offsets.length !== size * 2) {
+  const bases = ints('slots.idx');
+  const stats = JSON.parse(read('stats.json').toString('utf8')) as IndexStats;
+  const calibration = JSON.parse(read('calibration.json').toString('utf8')) as SilenceCalibration;
+  let expansionText: string | undefined;
+  let dates: { text: string; offsets: Int32Array } | undefined;
+  const typeBuffer = read('types.idx');
+  const typeTable = {
+    names: JSON.parse(read('types.json').toString('utf8')) as string[],
+    ids: new Uint16Array(typeBuffer.buffer, typeBuffer.byteOffset, typeBuffer.byteLength / 2),
+  };
+  if (
+    nameOffsets.length !== size + 1 ||
+    nameOffsets[size] !== namesText.length ||
+    offsets.length !== size * 2 ||
+    bases.length !== size + 1
+  ) {
     throw new Error('search index is incomplete');
   }
   const name = (id: number): string => (id >= 0 && id < size ? namesText.slice(nameOffsets[id], nameOffsets[id + 1]) : '');
 
   const relationsOf = (id: number): readonly IndexedRelation[] => {
+    adjacency ??= ints('adjacency.bin');
     const relations: IndexedRelation[] = [];
     for (let row = rows[id] ?? 0; row < (rows[id + 1] ?? 0); row += 1) {
       relations.push({
@@ -371,7 +451,18 @@ function loadGeneration(folder: string, size: number): GraphView {
   return {
     size,
     name,
+    slotBases: () => bases,
+    typeOf: (id) => typeTable.names[typeTable.ids[id] ?? 0] ?? '',
+    stats: () => stats,
+    calibration: () => calibration,
+    expansions: (stem) => findExpansions((expansionText ??= read('expansions.txt').toString('utf8')), stem),
     isSuperseded: (id) => superseded.has(id),
+    updatedAt: (id) => {
+      dates ??= { text: read('updated.txt').toString('utf8'), offsets: ints('updated.idx') };
+      const date = dates.text.slice(dates.offsets[id], dates.offsets[id + 1]);
+      return date === '' ? undefined : date;
+    },
+    degree: (id) => (rows[id + 1] ?? 0) - (rows[id] ?? 0),
     summaries: () => (summaries ??= JSON.parse(read('summaries.json').toString('utf8')) as ReturnType<GraphView['summaries']>),
     relationsOf,
     idOf: (wanted) => lookupName(nameTable, canonicalEntityKey(wanted), (id) => canonicalEntityKey(name(id))),
@@ -423,6 +514,24 @@ function findStems(dictionary: string, needle: string): Array<[string, { start: 
     hit = dictionary.indexOf(needle, lineEnd + 1);
   }
   return found;
+}
+
+// The expansions of one stem in the expansions file ("\nstem\trelated:weight,related:weight").
+function findExpansions(text: string, stem: string): Expansion[] {
+  const at = text.indexOf(`\n${stem}\t`);
+  if (at < 0) {
+    return [];
+  }
+  const start = at + stem.length + 2;
+  const end = text.indexOf('\n', start);
+  return text
+    .slice(start, end < 0 ? undefined : end)
+    .split(',')
+    .map((pair): Expansion => {
+      const colon = pair.lastIndexOf(':');
+      return [pair.slice(0, colon), Number(pair.slice(colon + 1))];
+    })
+    .filter(([related, weight]) => related !== '' && weight > 0);
 }
 
 // The dictionary line of one stem.

@@ -6,6 +6,7 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
+import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
 import { canonicalEntityKey, type GraphDelta, type GraphEntity, type GraphRelation, type KnowledgeGraph } from '../../core/graph.ts';
 import { batchesOf, mergeBatches } from '../../core/merge-batches.ts';
 import { entityFromServer, isUpdatedTag, parseServerMemoryJsonl, supersededTag, updatedTag } from '../../core/server-memory-jsonl.ts';
@@ -13,6 +14,7 @@ import { MemoryFabricError } from '../../errors.ts';
 import { withFileLock } from '../bank/lock.ts';
 import { readOutbox, removeFromOutbox } from '../bank/outbox.ts';
 import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from '../bank/search-index-files.ts';
+import { loadExpansionsFor } from '../bank/load-expansions.ts';
 import type { WriteTime } from '../bank/time-source.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import { writeThroughOutbox } from '../write-through-outbox.ts';
@@ -75,7 +77,10 @@ export class McpStore implements GraphStore {
     // The version of the file is taken before it is read (a write may replace it meanwhile).
     const source = file ? await stat(file).catch(() => undefined) : undefined;
     const graph = (file ? await readLocalFile(file) : undefined) ?? (await this.readGraph());
-    return file ? indexedView(this.#indexDir, file, source, graph) : buildGraphView(graph);
+    // A remote server (no local file to index) is measured in memory as the index build would measure it.
+    return file
+      ? indexedView(this.#indexDir, file, source, graph)
+      : buildGraphView(graph, { expand: await loadExpansionsFor(), calibrate: calibrateSilence });
   }
 
   async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphEntity } from '../../../core/graph.ts';
 import { RELEVANCE_FLOOR, retrieveFromView } from '../../../core/retrieve.ts';
-import { scoreView } from '../../../core/relevance.ts';
+import { scoreStatements } from '../../../core/retrieval/score-statements.ts';
 import { buildGraphView } from '../../../core/graph-view.ts';
 import { parseQuery } from '../../../core/query.ts';
 import type { BankStore } from '../bank-store.ts';
@@ -111,7 +111,7 @@ function rankRecords(records: readonly MemoryRecord[], task: string): MemoryReco
     entityType: record.kind ?? 'record',
     observations: [record.body],
   }));
-  const matches = scoreView(buildGraphView({ entities: asEntities, relations: [] }), parseQuery(task), () => true);
+  const { matches } = scoreStatements(buildGraphView({ entities: asEntities, relations: [] }), parseQuery(task), () => true);
   return matches
     .filter((match) => match.relevance >= RELEVANCE_FLOOR)
     .map((match) => records[match.id])

@@ -1,0 +1,411 @@
+// BM25 over statements: every name, type and observation of the graph is a short document, scored with term
+// saturation, length normalization and IDF, so a word of the prompt that matches nothing costs nothing (the old
+// coverage score divided by every word of the prompt, and long prompts fell silent). An entity's score comes from
+// its name, its type and its best statements. Reads only the postings of the prompt's words and their variants
+// (near-misses, synonyms, the lexicon's expansions stored in the index): nothing is loaded or tokenized to score.
+import {
+  countOf,
+  type GraphView,
+  isSupersededPosting,
+  lengthOf,
+  NAME_SLOT,
+  POSTING_WIDTH,
+  STATEMENT_SLOT,
+  TYPE_SLOT,
+} from '../graph-view.ts';
+import type { ParsedQuery } from '../query.ts';
+import { synonymsOf } from '../synonyms.ts';
+
+// BM25's saturation and length normalization (the usual values; names are short, so their length counts less).
+export const BM25 = { k1: 1.2, b: 0.75, nameB: 0.3 } as const;
+// How much a match counts in each slot, relative to a statement.
+export const SLOT_WEIGHTS = { name: 1.5, type: 0.3 } as const;
+// An entity's score: its name and type, its best statement, and a little of the next two (an entity whose several
+// statements answer is a better answer than one whose single statement does, but not several times better).
+export const STATEMENT_WEIGHTS = [1, 0.3, 0.1] as const;
+// What a variant of a word counts, relative to the word itself.
+export const VARIANT_FACTORS = { near: 0.7, synonym: 0.6, expansion: 0.5 } as const;
+
+// A superseded statement (history) counts this much: it may bring its entity, whose current statement answers.
+export const SUPERSEDED_FACTOR = 0.5;
+
+export type VariantKind = 'exact' | 'near' | 'synonym' | 'expansion';
+
+// One scored statement of an entity (index into its observations; -1 is its name).
+export interface StatementScore {
+  index: number;
+  score: number;
+  // Bit k: query term k matched it (by the word itself or a variant).
+  termMask: number;
+  // The best answer to one part of a prompt that asks several things: always shown (see pinPartAnswers).
+  pinned?: boolean;
+}
+
+export interface EntityMatch {
+  id: number;
+  // The raw BM25 score (the sum of its name, type and best statements).
+  raw: number;
+  // raw over the best raw of this prompt, in (0, 1] (a named entity is 1).
+  relevance: number;
+  matchedTerms: string[];
+  // Bit k: it matched query term k, by any variant.
+  termMask: number;
+  // The query terms it matched by the word itself or a near-miss (not only through synonyms or expansions).
+  literalMask: number;
+  statements: StatementScore[];
+}
+
+export interface TermReport {
+  term: string;
+  idf: number;
+  documentFrequency: number;
+  // The IDF of its rarest literal match (the word itself or a near-miss); 0 when it matched nothing literally.
+  literalIdf: number;
+  variants: Array<{ stem: string; kind: VariantKind; weight: number }>;
+}
+
+export interface Scoring {
+  matches: EntityMatch[];
+  terms: TermReport[];
+  topRaw: number;
+  // The best raw score of an entity that matched two query terms or more, and of one that matched a single term
+  // (what silence is calibrated on: see calibrate.ts).
+  coordinatedTopRaw: number;
+  singleTopRaw: number;
+}
+
+// How many query terms a mask holds.
+export function termCount(mask: number): number {
+  let bits = mask >>> 0;
+  let count = 0;
+  for (; bits !== 0; bits &= bits - 1) {
+    count += 1;
+  }
+  return count;
+}
+
+// A named entity scores this much above the prompt's best match: the user said its name.
+export const NAMED_BONUS = 1.3;
+
+interface Variant {
+  stem: string;
+  kind: VariantKind;
+  factor: number;
+  postings: Int32Array;
+}
+
+// A stem in more than this share of the slots (and more than this many: in a small bank every word is rare) is
+// common (see scoreStatements); at most that, it is specific to the bank (see calibrate.ts).
+export const COMMON_SHARE = 0.03;
+const COMMON_MIN_FREQUENCY = 20;
+const MAX_COMMON_POSTINGS = 10_000;
+export const commonFrequency = (slots: number): number => Math.max(COMMON_MIN_FREQUENCY, COMMON_SHARE * slots);
+
+// How many statements of each of the best entities are kept for rendering.
+const STATEMENTS_KEPT = 16;
+
+// Scores the live entities that match at least one query term (or a variant), best first: the best `wanted`
+// (all when not given), each with its best statements.
+export function scoreStatements(
+  view: GraphView,
+  query: ParsedQuery,
+  isLive: (id: number) => boolean,
+  wanted = Number.POSITIVE_INFINITY,
+): Scoring {
+  const hinted = new Set(query.entityHints.map((hint) => view.idOf(hint)).filter((id): id is number => id !== undefined && isLive(id)));
+  const terms = query.terms.slice(0, 31);
+  if (terms.length === 0 && hinted.size === 0) {
+    return { matches: [], terms: [], topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
+  }
+  const stats = view.stats();
+  const slots = stats.slots;
+  const bases = view.slotBases();
+  const idfOf = (frequency: number): number => Math.log(1 + (slots - frequency + 0.5) / (frequency + 0.5));
+  const slotScore = new Float32Array(slots);
+  const slotMask = new Int32Array(slots);
+  const literal = new Int32Array(slots);
+  // The slot's entity, for slots touched: touchedSlots[0 .. touchedCount) and their ids.
+  const touchedSlots = new Int32Array(Math.min(slots, 1 << 20));
+  const touchedIds = new Int32Array(touchedSlots.length);
+  let touchedCount = 0;
+  const reports: TermReport[] = [];
+  // A stem in more than this many slots is common: it adds to slots a rarer word of the prompt already reached, but
+  // reaches none itself (a slot it alone matches could not pass silence, which needs a specific term; and scoring
+  // its tens of thousands of postings was most of a prompt's time at 100,000 statements).
+  const commonLimit = commonFrequency(slots);
+  const passes: Array<{ termIndex: number; variant: Variant; weight: number; common: boolean }> = [];
+  terms.forEach((term, termIndex) => {
+    const variants = variantsOf(view, term);
+    const exact = variants.find((variant) => variant.kind === 'exact');
+    const documentFrequency = exact ? exact.postings.length / POSTING_WIDTH : 0;
+    const weighted = variants
+      .map((variant) => ({ variant, weight: variant.factor * idfOf(variant.postings.length / POSTING_WIDTH) }))
+      .sort((a, b) => b.weight - a.weight);
+    reports.push({
+      term,
+      idf: idfOf(documentFrequency),
+      documentFrequency,
+      literalIdf: Math.max(
+        0,
+        ...variants
+          .filter((variant) => variant.kind === 'exact' || variant.kind === 'near')
+          .map((variant) => idfOf(variant.postings.length / POSTING_WIDTH)),
+      ),
+      variants: weighted.map(({ variant, weight }) => ({ stem: variant.stem, kind: variant.kind, weight: round(weight) })),
+    });
+    for (const { variant, weight } of weighted) {
+      passes.push({ termIndex, variant, weight, common: variant.postings.length / POSTING_WIDTH > commonLimit });
+    }
+  });
+  // Only common stems and no entity named: nothing can pass silence (it needs a specific term), so nothing is scored.
+  if (hinted.size === 0 && passes.every((pass) => pass.common)) {
+    return { matches: [], terms: reports, topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
+  }
+  const rareTouched = (): boolean => touchedCount > 0;
+  // Rare stems first (each term by its best variant first), then the common ones.
+  const passOrder = [...passes.filter((pass) => !pass.common), ...passes.filter((pass) => pass.common)];
+  let restrict = false;
+  passOrder.forEach(({ termIndex, variant, weight, common }, position) => {
+    if (common && (position === 0 || !passOrder[position - 1]?.common)) {
+      restrict = rareTouched() || hinted.size > 0;
+    }
+    const onlyTouched = common && restrict;
+    // A bound on a prompt's work: a stem in this many slots is so common in a large bank that it is left out once
+    // rarer words reached something (it would only nudge their order, at the cost of tens of thousands of postings).
+    if (onlyTouched && variant.postings.length / POSTING_WIDTH > MAX_COMMON_POSTINGS) {
+      return;
+    }
+    const bit = 1 << termIndex;
+    const postings = variant.postings;
+    const isLiteral = variant.kind === 'exact' || variant.kind === 'near';
+    const supersededWeight = weight * SUPERSEDED_FACTOR;
+    const nameNorm = BM25.k1 * (1 - BM25.nameB);
+    const nameScale = (BM25.k1 * BM25.nameB) / stats.meanNameLength;
+    const statementNorm = BM25.k1 * (1 - BM25.b);
+    const statementScale = (BM25.k1 * BM25.b) / stats.meanStatementLength;
+    for (let at = 0; at < postings.length; at += POSTING_WIDTH) {
+      const id = postings[at] as number;
+      const slot = postings[at + 1] as number;
+      const global = (bases[id] as number) + slot;
+      // A term counts once per slot, by its best variant (the variants of a term come best first).
+      if (global >= slots || ((slotMask[global] as number) & bit) !== 0 || (onlyTouched && slotMask[global] === 0 && !hinted.has(id))) {
+        continue;
+      }
+      const packed = postings[at + 2] as number;
+      const count = packed & 0xff;
+      const length = (packed >>> 8) & 0xff;
+      const saturation =
+        slot === TYPE_SLOT
+          ? 1
+          : (count * (BM25.k1 + 1)) /
+            (count + (slot === NAME_SLOT ? nameNorm + nameScale * length : statementNorm + statementScale * length));
+      if (slotMask[global] === 0 && touchedCount < touchedSlots.length) {
+        touchedSlots[touchedCount] = global;
+        touchedIds[touchedCount] = id;
+        touchedCount += 1;
+      }
+      slotScore[global] = (slotScore[global] as number) + (isSupersededPosting(packed) ? supersededWeight : weight) * saturation;
+      slotMask[global] = (slotMask[global] as number) | bit;
+      if (isLiteral) {
+        literal[global] = (literal[global] as number) | bit;
+      }
+    }
+  });
+
+  // Per entity: name, type and its three best statements. (These loops run once per process, before V8 optimizes
+  // anything: plain typed arrays and no calls.)
+  const size = view.size;
+  const nameScore = new Float32Array(size);
+  const typeScore = new Float32Array(size);
+  const best0 = new Float32Array(size);
+  const best1 = new Float32Array(size);
+  const best2 = new Float32Array(size);
+  const entityMask = new Int32Array(size);
+  const literalMask = new Int32Array(size);
+  const candidates = new Int32Array(size);
+  let candidateCount = 0;
+  const seen = new Uint8Array(size);
+  for (let index = 0; index < touchedCount; index += 1) {
+    const global = touchedSlots[index] as number;
+    const id = touchedIds[index] as number;
+    let state = seen[id] as number;
+    // Liveness once per entity (superseded entities' slots were scored, and are dropped here).
+    if (state === 0) {
+      state = isLive(id) ? 1 : 2;
+      seen[id] = state;
+      if (state === 1) {
+        candidates[candidateCount++] = id;
+      }
+    }
+    if (state === 2) {
+      continue;
+    }
+    const slot = global - (bases[id] as number);
+    const score = slotScore[global] as number;
+    entityMask[id] = (entityMask[id] as number) | (slotMask[global] as number);
+    literalMask[id] = (literalMask[id] as number) | (literal[global] as number);
+    if (slot === NAME_SLOT) {
+      nameScore[id] = score;
+    } else if (slot === TYPE_SLOT) {
+      typeScore[id] = score;
+    } else if (score > (best2[id] as number)) {
+      if (score > (best0[id] as number)) {
+        best2[id] = best1[id] as number;
+        best1[id] = best0[id] as number;
+        best0[id] = score;
+      } else if (score > (best1[id] as number)) {
+        best2[id] = best1[id] as number;
+        best1[id] = score;
+      } else {
+        best2[id] = score;
+      }
+    }
+  }
+  for (const id of hinted) {
+    if (seen[id] === 0) {
+      seen[id] = 1;
+      candidates[candidateCount++] = id;
+    }
+  }
+  const raw = new Float64Array(size);
+  let topRaw = 0;
+  let coordinatedTopRaw = 0;
+  let singleTopRaw = 0;
+  for (let index = 0; index < candidateCount; index += 1) {
+    const id = candidates[index] as number;
+    const value =
+      SLOT_WEIGHTS.name * (nameScore[id] as number) +
+      SLOT_WEIGHTS.type * (typeScore[id] as number) +
+      STATEMENT_WEIGHTS[0] * (best0[id] as number) +
+      STATEMENT_WEIGHTS[1] * (best1[id] as number) +
+      STATEMENT_WEIGHTS[2] * (best2[id] as number);
+    raw[id] = value;
+    if (value > topRaw) {
+      topRaw = value;
+    }
+    const mask = entityMask[id] as number;
+    // Two terms or more: a second bit is set.
+    if ((mask & (mask - 1)) !== 0) {
+      if (value > coordinatedTopRaw) {
+        coordinatedTopRaw = value;
+      }
+    } else if (value > singleTopRaw) {
+      singleTopRaw = value;
+    }
+  }
+  // An entity named verbatim in the prompt is the most relevant: the user said its name. Unless another entity's
+  // name holds more of the prompt's words ("protein logging modal" names Protein Logging, but means
+  // ProteinLoggingModal): then the name said is only part of the one meant.
+  const unnamedTop = topRaw;
+  if (hinted.size > 0) {
+    const nameTerms = (id: number): number => termCount(slotMask[bases[id] as number] as number);
+    let widestName = 0;
+    for (let index = 0; index < candidateCount; index += 1) {
+      const id = candidates[index] as number;
+      if (!hinted.has(id)) {
+        widestName = Math.max(widestName, nameTerms(id));
+      }
+    }
+    for (const id of hinted) {
+      if (nameTerms(id) >= widestName) {
+        raw[id] = Math.max(raw[id] as number, unnamedTop * NAMED_BONUS);
+      }
+      topRaw = Math.max(topRaw, raw[id] as number);
+    }
+  }
+  const chosen = selectTop(candidates.subarray(0, candidateCount), raw, Number.isFinite(wanted) ? wanted : candidateCount);
+  // The statements of the chosen entities only (a second pass over the slots touched).
+  const position = new Map(chosen.map((id, rank) => [id, rank] as const));
+  const statements: StatementScore[][] = chosen.map(() => []);
+  for (let index = 0; index < touchedCount; index += 1) {
+    const id = touchedIds[index] as number;
+    const rank = position.get(id);
+    if (rank === undefined) {
+      continue;
+    }
+    const global = touchedSlots[index] as number;
+    const slot = global - (bases[id] as number);
+    if (slot === TYPE_SLOT) {
+      continue;
+    }
+    (statements[rank] as StatementScore[]).push({
+      index: slot === NAME_SLOT ? -1 : slot - STATEMENT_SLOT,
+      score: round((slotScore[global] as number) * (slot === NAME_SLOT ? SLOT_WEIGHTS.name : 1)),
+      termMask: slotMask[global] as number,
+    });
+  }
+  const scale = topRaw > 0 ? topRaw : 1;
+  const matches = chosen.map((id, rank): EntityMatch => {
+    const mask = entityMask[id] as number;
+    return {
+      id,
+      raw: round(raw[id] as number),
+      relevance: Math.min(1, (raw[id] as number) / scale),
+      matchedTerms: terms.filter((_, termIndex) => (mask & (1 << termIndex)) !== 0),
+      termMask: mask,
+      literalMask: literalMask[id] as number,
+      statements: (statements[rank] as StatementScore[]).sort((a, b) => b.score - a.score || a.index - b.index).slice(0, STATEMENTS_KEPT),
+    };
+  });
+  return { matches, terms: reports, topRaw: unnamedTop, coordinatedTopRaw, singleTopRaw };
+}
+
+// The `count` candidates with the highest raw score, best first (ties: lower id first), without sorting them all
+// with a comparator: a native sort of the scores finds the threshold.
+function selectTop(candidates: Int32Array, raw: Float64Array, count: number): number[] {
+  let threshold = Number.NEGATIVE_INFINITY;
+  if (candidates.length > count) {
+    const values = new Float64Array(candidates.length);
+    for (let index = 0; index < candidates.length; index += 1) {
+      values[index] = raw[candidates[index] as number] as number;
+    }
+    values.sort();
+    threshold = values[values.length - count] as number;
+  }
+  const chosen: number[] = [];
+  for (let index = 0; index < candidates.length; index += 1) {
+    const id = candidates[index] as number;
+    if ((raw[id] as number) >= threshold) {
+      chosen.push(id);
+    }
+  }
+  return chosen.sort((a, b) => (raw[b] as number) - (raw[a] as number) || a - b).slice(0, count);
+}
+
+// The stems a query term matches: itself, near-misses (a longer stem that starts with it, or a stem of 5+ letters
+// inside a longer one; a shorter indexed stem it starts with), synonyms, and the bank's expansions of it.
+function variantsOf(view: GraphView, term: string): Variant[] {
+  const variants: Variant[] = [];
+  const taken = new Set<string>();
+  const add = (stem: string, kind: VariantKind, factor: number): void => {
+    if (taken.has(stem)) {
+      return;
+    }
+    const postings = view.postings(stem);
+    if (postings.length === 0) {
+      return;
+    }
+    taken.add(stem);
+    variants.push({ stem, kind, factor, postings });
+  };
+  add(term, 'exact', 1);
+  if (term.length >= 4) {
+    for (const stem of view.stemsContaining(term)) {
+      if (stem !== term && (stem.startsWith(term) || term.length >= 5)) {
+        add(stem, 'near', VARIANT_FACTORS.near);
+      }
+    }
+    for (let length = 5; length < term.length; length += 1) {
+      add(term.slice(0, length), 'near', VARIANT_FACTORS.near);
+    }
+  }
+  for (const synonym of synonymsOf(term)) {
+    add(synonym, 'synonym', VARIANT_FACTORS.synonym);
+  }
+  for (const [stem, weight] of view.expansions(term)) {
+    add(stem, 'expansion', VARIANT_FACTORS.expansion * Math.min(1, weight));
+  }
+  return variants;
+}
+
+const round = (value: number): number => Math.round(value * 1000) / 1000;

@@ -1,0 +1,33 @@
+// Prompts that ask about a session by its place in time ("what did we do last time?", "the session before the last
+// one", "our very first session"): the session entity they mean (type session, by its date), found without words to
+// match. Linear in the prompt; reads only the entities' types and dates.
+import type { GraphView } from '../graph-view.ts';
+
+// From the newest (0 the last session, 1 the one before), or from the oldest (first, second, third).
+type Place = { from: 'newest' | 'oldest'; offset: number };
+
+const CUES: ReadonlyArray<[RegExp, Place]> = [
+  [/\bsession\s+before\s+(?:the\s+)?last\b|\bsecond[-\s]to[-\s]last\s+session\b|\bpenultimate\s+session\b/i, { from: 'newest', offset: 1 }],
+  [/\blast\s+time\b|\b(?:last|latest|previous|most\s+recent)\s+(?:\w+\s+)?session\b/i, { from: 'newest', offset: 0 }],
+  [/\b(?:very\s+)?first\s+(?:\w+\s+)?session\b/i, { from: 'oldest', offset: 0 }],
+  [/\bsecond\s+(?:\w+\s+)?session\b/i, { from: 'oldest', offset: 1 }],
+  [/\bthird\s+(?:\w+\s+)?session\b/i, { from: 'oldest', offset: 2 }],
+];
+
+// The id of the session entity the prompt places in time, if it does and the graph has sessions.
+export function findSessionCue(view: GraphView, prompt: string, isLive: (id: number) => boolean): number | undefined {
+  const place = CUES.find(([pattern]) => pattern.test(prompt))?.[1];
+  if (!place) {
+    return undefined;
+  }
+  const sessions: Array<{ id: number; at: string }> = [];
+  for (let id = 0; id < view.size; id += 1) {
+    const at = view.updatedAt(id);
+    if (at && isLive(id) && view.typeOf(id).toLowerCase() === 'session') {
+      sessions.push({ id, at });
+    }
+  }
+  sessions.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id));
+  const index = place.from === 'oldest' ? place.offset : sessions.length - 1 - place.offset;
+  return sessions[index]?.id;
+}

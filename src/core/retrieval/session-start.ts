@@ -1,0 +1,154 @@
+// What the context hook gives at SessionStart, before any prompt: the user's preferences, the project's stack and
+// what the last sessions did (continuity), each in a few lines. A graph without these (written by other tools)
+// gets its most recent, best-connected entities instead.
+import type { GraphView } from '../graph-view.ts';
+import type { GraphEntity } from '../graph.ts';
+import { type Memory, type MemorySection, normalizeEntity } from '../memory.ts';
+import { computeRecency } from '../rank.ts';
+import { parseStatement, type StatementKind } from '../statement.ts';
+import type { StatementScore } from './score-statements.ts';
+
+export const PREFERENCES_ENTITY = 'user-preferences';
+// How much of each section is shown.
+export const SESSION_START_LIMITS = {
+  preferences: 8,
+  stack: 8,
+  sessions: 3,
+  sessionStatements: 4,
+  recent: 8,
+  recentStatements: 2,
+} as const;
+
+interface StartOptions {
+  nowMs: number;
+  maxResults: number;
+}
+
+// The session-start memories of one source, in the order they are shown, each with the statements to show.
+export function selectSessionStart(view: GraphView, isLive: (id: number) => boolean, options: StartOptions): Memory[] {
+  const live = (id: number): boolean => isLive(id) && !view.isSuperseded(id);
+  const byType = new Map<string, number[]>();
+  for (let id = 0; id < view.size; id += 1) {
+    const type = view.typeOf(id).toLowerCase();
+    if ((type === 'preference' || type === 'technology' || type === 'session') && live(id)) {
+      const list = byType.get(type);
+      if (list) {
+        list.push(id);
+      } else {
+        byType.set(type, [id]);
+      }
+    }
+  }
+  const typed = (type: string): number[] => byType.get(type) ?? [];
+  const memories: Memory[] = [];
+  const add = (id: number, section: MemorySection, limit: number, kinds?: readonly StatementKind[]): void => {
+    const entity = view.entity(id);
+    const memory = normalizeEntity(id, entity, 1, [], 0, [], currentStatements(entity, limit, kinds));
+    memory.section = section;
+    memory.score = computeRecency(entity.updatedAt, options.nowMs);
+    memory.breakdown = { ...memory.breakdown, recency: memory.score };
+    memories.push(memory);
+  };
+  const preferences = view.idOf(PREFERENCES_ENTITY);
+  const preferenceIds = preferences !== undefined && live(preferences) ? [preferences] : typed('preference').slice(0, 2);
+  for (const id of preferenceIds) {
+    add(id, 'preferences', SESSION_START_LIMITS.preferences);
+  }
+  const stack = topBy(typed('technology'), (id) => view.degree(id) * 1e14 + dateKey(view.updatedAt(id)), SESSION_START_LIMITS.stack);
+  for (const id of stack) {
+    add(id, 'stack', 1);
+  }
+  const sessions = topBy(typed('session'), (id) => dateKey(view.updatedAt(id)), SESSION_START_LIMITS.sessions);
+  for (const id of sessions) {
+    add(id, 'sessions', SESSION_START_LIMITS.sessionStatements, ['done', 'todo', 'decision']);
+  }
+  if (sessions.length > 0 || preferenceIds.length > 0) {
+    return memories;
+  }
+  // A graph with no sessions or preferences (written by other tools): the most recent and best-connected entities.
+  // Scored among the newest and the best connected only (dates compare as text; parsing every one cost more).
+  const shown = new Set(memories.map((memory) => memory.ref));
+  const ids = Array.from({ length: view.size }, (_, id) => id).filter((id) => live(id) && !shown.has(id));
+  let maxDegree = 1;
+  for (const id of ids) {
+    maxDegree = Math.max(maxDegree, view.degree(id));
+  }
+  const pool = new Set([
+    ...topBy(ids, (id) => dateKey(view.updatedAt(id)), RECENT_POOL),
+    ...topBy(ids, (id) => view.degree(id), RECENT_POOL),
+  ]);
+  const recent = [...pool]
+    .map((id) => ({
+      id,
+      score: computeRecency(view.updatedAt(id), options.nowMs) ** 0.6 * ((1 + view.degree(id)) / (1 + maxDegree)) ** 0.4,
+    }))
+    .sort((a, b) => b.score - a.score || (view.name(a.id) < view.name(b.id) ? -1 : 1))
+    .slice(0, Math.min(SESSION_START_LIMITS.recent, options.maxResults));
+  for (const entry of recent) {
+    add(entry.id, 'recent', SESSION_START_LIMITS.recentStatements);
+    const memory = memories.at(-1) as Memory;
+    memory.score = entry.score;
+  }
+  return memories;
+}
+const RECENT_POOL = 200;
+
+// The `count` ids with the highest keys, highest first (ties: the lower id), with a native sort of the keys to find
+// the threshold (a comparator sort of 50,000 ids took session start ~100 ms).
+function topBy(ids: readonly number[], keyOf: (id: number) => number, count: number): number[] {
+  const keys = new Float64Array(ids.length);
+  ids.forEach((id, position) => {
+    keys[position] = keyOf(id);
+  });
+  let threshold = Number.NEGATIVE_INFINITY;
+  if (ids.length > count) {
+    const sorted = keys.slice().sort();
+    threshold = sorted[sorted.length - count] as number;
+  }
+  const chosen: Array<[number, number]> = [];
+  ids.forEach((id, position) => {
+    const key = keys[position] as number;
+    if (key >= threshold) {
+      chosen.push([id, key]);
+    }
+  });
+  return chosen
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .slice(0, count)
+    .map(([id]) => id);
+}
+
+// An ISO date as a number that orders as the date does (its first 14 digits: YYYYMMDDhhmmss); 0 when absent.
+function dateKey(iso: string | undefined): number {
+  if (!iso) {
+    return 0;
+  }
+  let key = 0;
+  let digits = 0;
+  for (let index = 0; index < iso.length && digits < 14; index += 1) {
+    const code = iso.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      key = key * 10 + (code - 48);
+      digits += 1;
+    }
+  }
+  return key * 10 ** (14 - digits);
+}
+
+// The entity's current statements (not superseded), newest first (by date, then by position), of the given kinds
+// first when given.
+export function currentStatements(entity: GraphEntity, limit: number, kinds?: readonly StatementKind[]): StatementScore[] {
+  const parsed = entity.observations
+    .map((observation, index) => ({ index, statement: parseStatement(observation) }))
+    .filter(({ statement }) => statement.supersededOn === undefined);
+  const preferred = (kind: StatementKind): number => (kinds ? (kinds.includes(kind) ? 0 : 1) : 0);
+  return parsed
+    .sort(
+      (a, b) =>
+        preferred(a.statement.kind) - preferred(b.statement.kind) ||
+        (b.statement.date ?? '').localeCompare(a.statement.date ?? '') ||
+        (a.statement.date ? b.index - a.index : a.index - b.index),
+    )
+    .slice(0, limit)
+    .map(({ index }) => ({ index, score: 0, termMask: 0 }));
+}

@@ -1,0 +1,16 @@
+// The lexicon's expansions for the index build, loaded on demand: from hooks/lib/lexicon.mjs beside the running
+// bundle (bundled apart: the 73 KB table inside the hook bundles would cost every prompt parse time), or, from the
+// sources (tests, tsx), the module itself. The specifier is a variable so that the bundler leaves the import alone.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+type ExpansionsModule = typeof import('../../core/retrieval/expansions.ts');
+
+export async function loadExpansionsFor(): Promise<ExpansionsModule['expansionsFor']> {
+  const bundled = new URL('../lib/lexicon.mjs', import.meta.url);
+  if (existsSync(fileURLToPath(bundled))) {
+    return ((await import(bundled.href)) as ExpansionsModule).expansionsFor;
+  }
+  const source = '../../core/retrieval/expansions.ts';
+  return ((await import(source)) as ExpansionsModule).expansionsFor;
+}

@@ -1,0 +1,201 @@
+// Retrieval by statements: BM25 without dilution, silence by evidence, current over previous, session start.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildGraphView, type Expansion } from '../../src/core/graph-view.ts';
+import type { GraphEntity, KnowledgeGraph } from '../../src/core/graph.ts';
+import { renderContext } from '../../src/core/render.ts';
+import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
+import { retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
+
+const OPTIONS: RetrieveOptions = {
+  nowMs: Date.parse('2026-12-01T00:00:00Z'),
+  maxResults: 20,
+  dedupThreshold: 0.85,
+  boostFactor: 1.2,
+  includeSuperseded: false,
+};
+
+// A project as the capture writes it: technologies, a component with many statements, preferences, sessions.
+const filler = (topic: string, count: number): string[] =>
+  Array.from(
+    { length: count },
+    (_, index) =>
+      `${topic} note ${index}: the ${['queue', 'worker', 'page', 'form'][index % 4]} was tidied [2026-11-0${1 + (index % 9)}, session 0000000${index % 10}, fact]`,
+  );
+const PROJECT: KnowledgeGraph = {
+  entities: [
+    {
+      name: 'harborbook',
+      entityType: 'project',
+      observations: ['harborbook: an API for booking marina slips [2026-11-02, session aaaa0001, fact]'],
+      updatedAt: '2026-11-24T00:00:00Z',
+    },
+    {
+      name: 'PostgreSQL',
+      entityType: 'technology',
+      observations: ['PostgreSQL 16: the database [2026-11-02, session aaaa0001, decision]'],
+      updatedAt: '2026-11-02T00:00:00Z',
+    },
+    {
+      name: 'Redis',
+      entityType: 'technology',
+      observations: ['Redis caches slip availability and holds rate limits [2026-11-02, session aaaa0001, decision]'],
+      updatedAt: '2026-11-02T00:00:00Z',
+    },
+    {
+      name: 'migrations',
+      entityType: 'component',
+      observations: [
+        'Migrations run with Alembic [2026-11-02, session aaaa0001, decision, superseded 2026-11-18]',
+        'Migrations run with dbmate, plain SQL files in db/migrations [2026-11-18, session aaaa0005, decision]',
+        ...filler('migrations', 30),
+      ],
+      updatedAt: '2026-11-18T00:00:00Z',
+    },
+    {
+      name: 'stripe-webhook',
+      entityType: 'component',
+      observations: [
+        'The Stripe webhook handler verifies the signature on the raw request body [2026-11-18, session aaaa0005, fix]',
+        'Processed event ids go to a processed_events table with a unique constraint [2026-11-18, session aaaa0005, decision]',
+        ...filler('webhook', 30),
+      ],
+      updatedAt: '2026-11-18T00:00:00Z',
+    },
+    {
+      name: 'user-preferences',
+      entityType: 'preference',
+      observations: [
+        'Concise answers with bullet points [2026-11-05, session aaaa0002, preference]',
+        'No ORM: plain SQL with asyncpg [2026-11-02, session aaaa0001, preference]',
+      ],
+      updatedAt: '2026-11-05T00:00:00Z',
+    },
+    {
+      name: 'session-aaaa0005',
+      entityType: 'session',
+      observations: [
+        'Added Stripe Checkout payments [2026-11-18, session aaaa0005, done]',
+        'Next: SMS reminders [2026-11-18, session aaaa0005, todo]',
+      ],
+      updatedAt: '2026-11-18T00:00:00Z',
+    },
+    {
+      name: 'session-aaaa0006',
+      entityType: 'session',
+      observations: [
+        'Set up GitHub Actions CI [2026-11-24, session aaaa0006, done]',
+        'Next: a mobile layout [2026-11-24, session aaaa0006, todo]',
+      ],
+      updatedAt: '2026-11-24T00:00:00Z',
+    },
+    ...Array.from(
+      { length: 40 },
+      (_, index): GraphEntity => ({ name: `area-${index}`, entityType: 'component', observations: filler(`area ${index}`, 5) }),
+    ),
+  ],
+  relations: [
+    { from: 'harborbook', to: 'PostgreSQL', relationType: 'uses' },
+    { from: 'harborbook', to: 'Redis', relationType: 'uses' },
+  ],
+};
+const context = (graph: KnowledgeGraph, prompt: string): string => {
+  const retrieval = retrieveMemories(graph, prompt, OPTIONS);
+  return renderContext(retrieval.memories, retrieval.mode, 9000).text;
+};
+
+test('a long, chatty prompt finds what its few words find: words that match nothing cost nothing', () => {
+  const short = context(PROJECT, 'stripe webhook signature');
+  const chatty = context(
+    PROJECT,
+    'hey, sorry to bother you again, I was looking at the code this morning and wondered how exactly we check the stripe webhook signature, can you remind me?',
+  );
+  for (const text of [short, chatty]) {
+    assert.match(text, /verifies the signature on the raw request body/);
+  }
+});
+
+test('only the statements that answer are injected, not every statement of the entity', () => {
+  const text = context(PROJECT, 'how do we stop handling the same stripe event twice?');
+  assert.match(text, /processed_events table with a unique constraint/);
+  assert.doesNotMatch(text, /webhook note 1[0-9]/);
+  assert.ok(text.length < 1500, `${text.length} characters`);
+});
+
+test('generic prompts stay silent on a bank, whatever their length', () => {
+  for (const prompt of [
+    'write a haiku about autumn leaves',
+    'what is the capital of France',
+    'can you explain how a hash map works and when I should prefer a tree map instead of it in general',
+    'thanks!',
+  ]) {
+    assert.equal(context(PROJECT, prompt), '', prompt);
+  }
+});
+
+test('silence is calibrated on the bank itself when its index is built', () => {
+  const calibration = calibrateSilence(buildGraphView(PROJECT));
+  assert.equal(calibration.thresholds.length, 5);
+  assert.ok(calibration.specificIdf > 0);
+  assert.ok(calibration.thresholds.every((threshold) => threshold >= 0));
+});
+
+test('the current statement answers, and the one it superseded is shown only as history', () => {
+  const text = context(PROJECT, 'do we still use alembic for migrations?');
+  const current = text.indexOf('Migrations run with dbmate');
+  const previous = text.indexOf('previously: Migrations run with Alembic (until 2026-11-18)');
+  assert.ok(current >= 0 && previous > current, text);
+  assert.doesNotMatch(text, /^ {2}- Migrations run with Alembic/m);
+});
+
+test('a session placed in time is found though no word of it matches', () => {
+  const text = context(PROJECT, 'what did we get done last time?');
+  assert.match(text, /session-aaaa0006/);
+  assert.match(text, /Set up GitHub Actions CI/);
+});
+
+test('session start gives the preferences, the stack and the last sessions within a small budget', () => {
+  const text = context(PROJECT, '');
+  for (const expected of [
+    'Preferences:',
+    'Concise answers with bullet points',
+    'Stack:',
+    'PostgreSQL',
+    'Redis',
+    'Last sessions:',
+    'Next: a mobile layout',
+  ]) {
+    assert.ok(text.includes(expected), expected);
+  }
+  assert.ok(text.indexOf('session-aaaa0006') < text.indexOf('session-aaaa0005'), 'the newest session first');
+  assert.ok(text.length <= 2500, `${text.length} characters`);
+  assert.doesNotMatch(text, /area-/);
+});
+
+test('an expansion counts less than the word itself and is no evidence alone', () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      { name: 'login-page', entityType: 'component', observations: ['The login page posts credentials to /session'] },
+      { name: 'signin-audit', entityType: 'component', observations: ['Every signin attempt is written to the audit log'] },
+      ...PROJECT.entities,
+    ],
+    relations: [],
+  };
+  const expansions = new Map<string, Expansion[]>([
+    ['signin', [['login', 0.8]]],
+    ['logon', [['login', 0.8]]],
+  ]);
+  const view = buildGraphView(graph, { calibrate: calibrateSilence, expansions });
+  const names = (prompt: string): string[] => retrieveFromView(view, prompt, OPTIONS).memories.map((memory) => memory.entity.name);
+  // The word itself ranks first; its expansion still finds the related entity.
+  assert.deepEqual(names('signin attempts').slice(0, 1), ['signin-audit']);
+  assert.ok(names('where does the signin page post to').includes('login-page'));
+  // A prompt whose only match is an expansion stays silent.
+  assert.deepEqual(names('logon'), []);
+});
+
+test('a prompt that asks two things gets an answer to each part', () => {
+  const text = context(PROJECT, 'how do migrations run these days, and what caches slip availability?');
+  assert.match(text, /Migrations run with dbmate/);
+  assert.match(text, /Redis caches slip availability/);
+});
