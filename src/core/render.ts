@@ -9,16 +9,16 @@ import { parseStatement, type Statement } from './statement.ts';
 const MAX_RELATIONS = 3;
 const MAX_STATEMENT_CHARS = 400;
 // At most this many statements in a prompt's context, and of one memory when rendered alone.
-const MAX_STATEMENTS = 16;
+const MAX_STATEMENTS = 24;
 const STATEMENTS_FIRST = 5;
 // Memories shown only with their status (no statement of theirs answers).
 const MAX_STATUS_MEMORIES = 3;
 // A statement is shown when it scores at least this share of the prompt's best statement.
-export const STATEMENT_SHARE = 0.25;
+export const STATEMENT_SHARE = 0.15;
 // A memory whose statements do not answer (it was named, or reached through a relation) shows this many current ones.
 const STATUS_STATEMENTS = 2;
 // Typical injections stay under this many characters of statements.
-export const SOFT_BUDGET = 2500;
+export const SOFT_BUDGET = 4000;
 // A memory none of whose statements were chosen is shown (with its status) when it ranks at least this close to the best.
 const STRONG = 0.8;
 // Session start stays small: preferences, stack and the last sessions.

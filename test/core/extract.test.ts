@@ -211,7 +211,7 @@ test('subagents used, and the session entity with what was requested and what th
       'todo: Requested: Add a CSV export to the orders page with a download button.',
       'done: Added `exportOrdersCsv()` in src/orders/export.ts',
       'done: Added a Download CSV button to OrdersPage',
-      'done: Worked on exportOrdersCsv, OrdersPage',
+      'done: Worked on exportOrdersCsv, src/orders/export.ts, OrdersPage',
     ],
   );
   assert.ok(

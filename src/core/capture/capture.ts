@@ -190,8 +190,11 @@ export function captureStatements(
       } else if (source.kind === 'todo') {
         write(sessionName, 'session', statement.text, /^Done:/.test(statement.text) ? 'done' : 'todo');
       } else if (subject) {
-        if (!subjects.includes(subject.name)) {
-          subjects.push(subject.name);
+        // Everything the statement names, its subject first: the session's log of what it worked on.
+        for (const name of [subject.name, ...mentions.map((mention) => mention.name)]) {
+          if (!subjects.includes(name)) {
+            subjects.push(name);
+          }
         }
         const type =
           subject.entityType === 'component' && /(?:Error|Exception)$|^E[A-Z]{3,}$/.test(subject.name) ? 'error' : subject.entityType;
@@ -224,7 +227,7 @@ export function captureStatements(
     }
     // What the session worked on, message by message: the things its kept statements are about.
     if (sessionName && (source.kind === 'assistant' || source.kind === 'subagent') && subjects.length > 0) {
-      write(sessionName, 'session', `Worked on ${subjects.slice(0, 6).join(', ')}`, 'done');
+      write(sessionName, 'session', `Worked on ${subjects.slice(0, 8).join(', ')}`, 'done');
     }
     if (source.kind === 'assistant') {
       proposal =
