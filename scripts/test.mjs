@@ -1,7 +1,8 @@
 // Runs the test suite with Node's own runner (Node 20 has no glob for --test): test/**/*.test.ts through tsx.
 // Usage: node scripts/test.mjs [unit|integration|e2e|all] [runner arguments, e.g. --test-name-pattern "bank"]
 //   unit         test/core and test/config.test.ts: pure functions, no processes, no network (seconds)
-//   integration  everything else but test/e2e: real files, real hook processes, the real memory server
+//   integration  everything else but test/e2e: real files, real hook processes, the real memory server, and
+//                test/scaling (pure, but each text pass timed from 10 KB to 1 MB on pathological shapes: slow)
 //   e2e          test/e2e: the real claude binary against a fake Messages API on loopback
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';

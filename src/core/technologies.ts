@@ -407,7 +407,8 @@ export function findTechnologyMentions(text: string): TechnologyMention[] {
   const seen = new Set<string>();
   const words: Array<{ word: string; index: number }> = [];
   for (const match of text.matchAll(TOKEN)) {
-    const word = match[0].replace(/[.-]+$/, '');
+    // A word longer than any name is none (and is not trimmed: a trailing-run pattern on it would be quadratic).
+    const word = match[0].length > 60 ? '' : match[0].replace(/[.-]+$/, '');
     const before = match.index > 0 ? text[match.index - 1] : '';
     // "@redis/client", "config.redis", "_redis" are not the technology.
     words.push({ word: before === '@' || before === '.' || before === '_' ? '' : word, index: match.index });

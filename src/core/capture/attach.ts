@@ -21,15 +21,21 @@ const FILE_EXTENSION =
   /\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|sql|sh|css|scss|html|env|cfg|ini|conf|md|lock)$/;
 const NOT_AN_IDENTIFIER = /^(?:\d[\d.]*|true|false|null|none|undefined|yes|no|on|off)$/i;
 
+// A statement names a few things; a pasted blob that seems to name thousands is cut short.
+const MAX_MENTIONS = 40;
+
 // The things a statement names, in order: code spans, file paths, identifiers written bare, technologies.
 export function findMentions(text: string): Mention[] {
   const mentions: Mention[] = [];
+  const seen = new Set<string>();
   const add = (name: string, entityType: Mention['entityType'], index: number, end = index + name.length): void => {
     const clean = name.replace(/^[./]+(?=\w)/, '').replace(/[.,:;]+$/, '');
     if (clean.length < 3 || clean.length > 80 || NOT_AN_IDENTIFIER.test(clean)) {
       return;
     }
-    if (!mentions.some((mention) => mention.name.toLowerCase() === clean.toLowerCase())) {
+    const key = clean.toLowerCase();
+    if (!seen.has(key) && mentions.length < MAX_MENTIONS) {
+      seen.add(key);
       mentions.push({ name: clean, entityType, index, end });
     }
   };
@@ -77,8 +83,11 @@ export function findMentions(text: string): Mention[] {
 function pathTokens(text: string): Array<{ path: string; index: number }> {
   const tokens: Array<{ path: string; index: number }> = [];
   for (const match of text.matchAll(/[^\s()"'`,;<>[\]{}]+/g)) {
+    if (match[0].length > 200) {
+      continue;
+    }
     const word = match[0].replace(/[.:]+$/, '');
-    if (word.length <= 200 && (word.includes('/') || word.includes('.')) && PATH_TOKEN.test(word)) {
+    if ((word.includes('/') || word.includes('.')) && PATH_TOKEN.test(word)) {
       tokens.push({ path: word, index: match.index });
     }
   }

@@ -58,7 +58,7 @@ export interface CaptureStats {
 const CONFIRMATION =
   /^(?:yes|yep|yeah|yup|right|exactly|correct|agreed|agree|sounds good|sounds right|perfect|great|good call|ok(?:ay)?[,.!]?\s+(?:do|go|let's|ship)|do (?:it|that)|go (?:ahead|for it|with (?:it|that|option))|ship it|settled|lgtm|looks good|that works|makes sense|let's do (?:it|that)|fine by me|works for me)\b/i;
 const REPORT =
-  /(?:^|\n)\s*(?:#{1,4}\s*|\*\*)?(?:summary|what (?:i|we) (?:did|built|changed)|what changed|changes made|done|built(?: today)?(?: on)?|completed|all done|here's what (?:i|we) (?:did|built|changed))\b|\b(?:i've|i have) (?:now )?(?:added|implemented|built|fixed|finished|completed)\b/i;
+  /^[ \t]*(?:#{1,4}[ \t]*|\*\*)?(?:summary|what (?:i|we) (?:did|built|changed)|what changed|changes made|done|built(?: today)?(?: on)?|completed|all done|here's what (?:i|we) (?:did|built|changed))\b|\b(?:i've|i have) (?:now )?(?:added|implemented|built|fixed|finished|completed)\b/im;
 const TASK_REQUEST =
   /^(?:please\s+|can you\s+|could you\s+|let's\s+|i want (?:you )?to\s+|i need (?:you )?to\s+)?(?:create|implement|add|fix|port|refactor|update|remove|delete|migrate|build|write|rewrite|convert|set up|setup|introduce|replace|rename|upgrade|integrate|optimi[sz]e|document|make|wire|hook up|investigate|debug|review)\b/i;
 const CORRECTION =

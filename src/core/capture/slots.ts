@@ -50,15 +50,18 @@ export function roleKey(phrase: string): string | undefined {
 
 const TECH_ROLE_STATEMENT = /^([\w.+# -]{2,40}): ([^,;.]{3,60})$/;
 const SWITCH =
-  /\b(?:switch(?:ed|ing)?|migrat(?:e|ed|ing)|mov(?:e|ed|ing)|chang(?:e|ed|ing)|went)\s+(?:\w+\s+){0,3}?from\s+(.{2,60}?)\s+(?:to|over to)\s+(.{2,60})/i;
-const REPLACE = /\breplac(?:e|ed|ing)\s+(.{2,60}?)\s+with\s+(.{2,60})/i;
-const INSTEAD = /\b(?:use|using|go with|going with|pick|chose|picked|adopt)\s+(.{2,60}?)\s+(?:instead of|rather than|over)\s+(.{2,60})/i;
-const FOR_ROLE = /\bfor\s+((?:the |our |all |its )?[a-z][\w -]{2,40}?)(?=[,.;:)]|\s+(?:and|with|because|since|so|but|instead|rather)\b|$)/i;
-const AS_ROLE = /\bas\s+(?:the|our|a|an)\s+([a-z][\w -]{2,40}?)(?=[,.;:)]|\s+(?:and|with|because|since|so|but)\b|$)/i;
+  /\b(?:switch(?:ed|ing)?|migrat(?:e|ed|ing)|mov(?:e|ed|ing)|chang(?:e|ed|ing)|went)\s{1,4}(?:\w+\s{1,4}){0,3}?from\s{1,4}(.{2,60}?)\s{1,4}(?:to|over to)\s{1,4}(.{2,60})/i;
+const REPLACE = /\breplac(?:e|ed|ing)\s{1,4}(.{2,60}?)\s{1,4}with\s{1,4}(.{2,60})/i;
+const INSTEAD =
+  /\b(?:use|using|go with|going with|pick|chose|picked|adopt)\s{1,4}(.{2,60}?)\s{1,4}(?:instead of|rather than|over)\s{1,4}(.{2,60})/i;
+const FOR_ROLE =
+  /\bfor\s{1,4}((?:the |our |all |its )?[a-z][\w -]{2,40}?)(?=[,.;:)]|\s{1,4}(?:and|with|because|since|so|but|instead|rather)\b|$)/i;
+const AS_ROLE = /\bas\s{1,4}(?:the|our|a|an)\s{1,4}([a-z][\w -]{2,40}?)(?=[,.;:)]|\s{1,4}(?:and|with|because|since|so|but)\b|$)/i;
 const SET_VALUE =
-  /\b(?:set|raise[ds]?|raising|lower(?:ed|ing)?|increase[ds]?|increasing|decrease[ds]?|bump(?:ed)?|change[ds]?|reduce[ds]?|keep|leave|moved?)\s+(?:the\s+)?([a-z][\w .-]{2,40}?)\s+(?:from\s+\S{1,20}\s+)?(?:to|at)\s+(\d[\w.%/]{0,12}(?:\s?(?:ms|s|seconds?|minutes?|min|hours?|h|days?|mb|gb|kb|%|requests?|attempts|retries|per \w+))?)/i;
+  /\b(?:set|raise[ds]?|raising|lower(?:ed|ing)?|increase[ds]?|increasing|decrease[ds]?|bump(?:ed)?|change[ds]?|reduce[ds]?|keep|leave|moved?)\s{1,4}(?:the\s{1,4})?([a-z][\w .-]{2,40}?)\s{1,4}(?:from\s{1,4}\S{1,20}\s{1,4})?(?:to|at)\s{1,4}(\d[\w.%/]{0,12}(?:\s?(?:ms|s|seconds?|minutes?|min|hours?|h|days?|mb|gb|kb|%|requests?|attempts|retries|per \w+))?)/i;
 const KEY_VALUE = /`([A-Za-z][\w.-]{2,40})\s?(?:=|: )\s?([^`\s]{1,40})`/;
 
+const MAX_SLOT_TEXT = 400;
 const ROLE_KINDS: ReadonlySet<StatementKind> = new Set(['decision', 'fact', 'convention', 'preference']);
 const TASK = /^(Done|To do): (.{4,})$/;
 
@@ -69,13 +72,15 @@ const POSITIVE_USE =
 const NEGATED_OR_COMPARED =
   /\b(?:not|never|no longer|won't|wont|don't|dont|doesn't|isn't|aren't|wasn't|instead of|rather than|unlike|than|alternative|alternatives|versus|vs|compared|drop|dropped|ditch|remove|removed|deprecated|avoid|without|only for tests|maybe|might|could|should we|what if)\b/i;
 const DROP =
-  /\b(?:drop(?:ped|ping)?|ditch(?:ed)?|remov(?:e|ed|ing)|no longer use|stop(?:ped)? using|get rid of|got rid of)\s+(?:the\s+)?([\w.+# -]{2,40})/i;
+  /\b(?:drop(?:ped|ping)?|ditch(?:ed)?|remov(?:e|ed|ing)|no longer use|stop(?:ped)? using|get rid of|got rid of)\s{1,4}(?:the\s{1,4})?([\w.+# -]{2,40})/i;
 
 // Whether a statement negates, rejects or compares (it then fills no slot by merely naming a technology).
 export const isNegatedOrCompared = (text: string): boolean => NEGATED_OR_COMPARED.test(text);
 
 // The slots a statement (its text, without the tag, and its kind) fills; empty when it fills none.
-export function slotsOf(text: string, kind: StatementKind): Slot[] {
+export function slotsOf(whole: string, kind: StatementKind): Slot[] {
+  // A statement is at most ~300 characters (segment.ts); a longer text is read by its head only.
+  const text = whole.length > MAX_SLOT_TEXT ? whole.slice(0, MAX_SLOT_TEXT) : whole;
   const task = TASK.exec(text);
   if (task?.[1] && task[2]) {
     return [{ key: `task:${task[2].toLowerCase().slice(0, 120)}`, value: task[1].toLowerCase() }];

@@ -92,28 +92,76 @@ const TRAILER = /^(?:co-authored-by|signed-off-by|🤖 generated with|generated 
 
 // The message of a `git commit` command: its -m arguments, or the heredoc it reads ("$(cat <<'EOF' ... EOF)").
 export function commitMessage(command: string): string | undefined {
-  const at = command.search(/\bgit\s+(?:-\S+\s+)*commit\b/);
+  // At the start of a command (not "echo 'git commit later'").
+  const at = commandStart(command, /(?:^|[;&|(\n])\s*(git\s+(?:-\S+\s+)*commit\b)/);
   if (at < 0) {
     return undefined;
   }
-  const rest = command.slice(at);
+  // Only the commit's own part of the command line ("git commit -m x && gh pr create ..." is two commands).
+  const rest = segmentAt(command, at);
   const heredoc = heredocBody(rest);
-  const text = heredoc ?? quotedArguments(rest, /(?:^|\s)(?:-m|--message)(?:\s+|=)/g).join('\n\n');
+  const text = heredoc ?? quotedArguments(rest, /(?:^|\s)(?:-[a-zA-Z]*m|--message)(?:\s+|=)/g).join('\n\n');
   const clean = text.replace(TRAILER, '').trim();
   return clean === '' ? undefined : clean;
 }
 
 // The title and body of a `gh pr create` command.
 export function pullRequestText(command: string): string | undefined {
-  const at = command.search(/\bgh\s+pr\s+create\b/);
+  const at = commandStart(command, /(?:^|[;&|(\n])\s*(gh\s+pr\s+create\b)/);
   if (at < 0) {
     return undefined;
   }
-  const rest = command.slice(at);
+  const rest = segmentAt(command, at);
   const title = quotedArguments(rest, /(?:^|\s)(?:-t|--title)(?:\s+|=)/g)[0];
   const body = heredocBody(rest) ?? quotedArguments(rest, /(?:^|\s)(?:-b|--body)(?:\s+|=)/g)[0];
   const text = [title ? `# ${title}` : '', body ?? ''].join('\n\n').replace(TRAILER, '').trim();
   return text === '' ? undefined : text;
+}
+
+// Where the command a pattern finds (its first group) starts, or -1.
+function commandStart(command: string, pattern: RegExp): number {
+  const match = pattern.exec(command);
+  return match?.[1] ? match.index + match[0].length - match[1].length : -1;
+}
+
+// The command that starts at `start`, up to the first unquoted ; | && or newline outside $( ): one pass.
+export function segmentAt(command: string, start: number): string {
+  let quote: string | undefined;
+  let depth = 0;
+  for (let index = start; index < command.length; index += 1) {
+    const char = command[index];
+    if (quote === "'" && depth === 0) {
+      if (char === "'") {
+        quote = undefined;
+      }
+      continue;
+    }
+    if (char === '\\') {
+      index += 1;
+      continue;
+    }
+    if (char === '$' && command[index + 1] === '(') {
+      depth += 1;
+      index += 1;
+      continue;
+    }
+    if (depth > 0) {
+      depth += char === '(' ? 1 : char === ')' ? -1 : 0;
+      continue;
+    }
+    if (quote === '"') {
+      if (char === '"') {
+        quote = undefined;
+      }
+      continue;
+    }
+    if (char === '"' || char === "'") {
+      quote = char;
+    } else if (char === ';' || char === '\n' || char === '|' || (char === '&' && command[index + 1] === '&')) {
+      return command.slice(start, index);
+    }
+  }
+  return command.slice(start);
 }
 
 // The body of the first heredoc (<<EOF, <<'EOF', <<"EOF", <<-EOF) in a command, found with indexOf (linear).
@@ -126,10 +174,11 @@ function heredocBody(command: string): string | undefined {
   if (start < 0) {
     return undefined;
   }
-  const endMarker = new RegExp(`\\n\\s*${open[2]}\\s*(?:\\n|\\)|$)`);
-  const tail = command.slice(start);
-  const end = endMarker.exec(tail);
-  return end ? tail.slice(1, end.index) : tail.slice(1);
+  // The marker alone on a line ([ \t]*, never \s*: a run of newlines must not be scanned again from each one).
+  const endMarker = new RegExp(`^[ \\t]*${open[2]}[ \\t]*(?:\\)|$)`, 'm');
+  const body = command.slice(start + 1);
+  const end = endMarker.exec(body);
+  return (end ? body.slice(0, end.index) : body).replace(/\n$/, '');
 }
 
 // The quoted (or bare) values that follow each match of a flag pattern.

@@ -216,3 +216,13 @@ test('a proposal in one sync and its confirmation in the next give the decision,
   assert.deepEqual(decisions(second.delta), decisions(extractDelta([proposal, answer], { sessionId: 's1' }).delta));
   assert.match(decisions(second.delta)[0] ?? '', /^Agreed: cache availability in Redis for 60 seconds\./);
 });
+
+test('a commit message is read from the commit command itself: combined flags, not a later heredoc, not an echo', () => {
+  assert.equal(commitMessage("git commit -am 'feat: add CSV export'"), 'feat: add CSV export');
+  assert.equal(commitMessage(`git commit -m "fix: retry" && gh pr create --body "$(cat <<'EOF'\nThe PR body\nEOF\n)"`), 'fix: retry');
+  assert.equal(commitMessage('echo "run git commit later" && cat <<EOF > notes.md\nnot a commit\nEOF'), undefined);
+  assert.equal(
+    pullRequestText(`git commit -m "fix: retry" && gh pr create --title "Retry" --body "$(cat <<'EOF'\nThe PR body\nEOF\n)"`),
+    '# Retry\n\nThe PR body',
+  );
+});
