@@ -47,6 +47,8 @@ export interface CaptureState extends SourceState {
   proposal?: { statements: string[]; subject?: string; subjectType?: string };
   // Statements kept so far in this session.
   kept?: number;
+  // What the last cause was about, which a fix of the next sources is tied to.
+  error?: { name: string; left: number };
 }
 
 export interface CaptureStats {
@@ -88,11 +90,15 @@ export function captureStatements(
   const stats: CaptureStats = { statementsSeen: 0, statementsKept: 0, byKind: {} };
   const { sources, state: sourceState } = readSources(messages, state);
   let proposal = state.proposal;
+  let openError = state.error;
   let kept = state.kept ?? 0;
   const sessionName = sessionEntityName(context.sessionId);
   const project = context.projectName;
 
   for (const source of sources) {
+    if (openError) {
+      openError = openError.left > 1 ? { ...openError, left: openError.left - 1 } : undefined;
+    }
     const date = source.message.timestamp?.slice(0, 10);
     const session = context.sessionId ?? source.message.sessionId;
     const write = (entity: string | undefined, entityType: string, text: string, kind: StatementKind): string | undefined => {
@@ -199,6 +205,14 @@ export function captureStatements(
         const type =
           subject.entityType === 'component' && /(?:Error|Exception)$|^E[A-Z]{3,}$/.test(subject.name) ? 'error' : subject.entityType;
         write(subject.name, type, statement.text, kind);
+        // A cause opens an error; the fix said next (this message or the next two) is tied to it: "<fix's subject>
+        // fixes <cause's subject>". (Moving both statements onto one error entity instead was measured worse:
+        // alpha answered 0.79 -> 0.75, real transcripts unchanged.)
+        if (kind === 'cause') {
+          openError = { name: subject.name, left: ERROR_SPAN };
+        } else if (kind === 'fix' && openError && openError.name.toLowerCase() !== subject.name.toLowerCase()) {
+          builder.addRelation(subject.name, 'fixes', builder.addEntity(openError.name, 'component', 0.8));
+        }
         if (sessionName && (kind === 'done' || kind === 'todo')) {
           write(sessionName, 'session', statement.text, kind);
         }
@@ -240,7 +254,12 @@ export function captureStatements(
     }
   }
 
-  const next: CaptureState = { ...sourceState, ...(proposal ? { proposal } : {}), ...(kept > 0 ? { kept } : {}) };
+  const next: CaptureState = {
+    ...sourceState,
+    ...(proposal ? { proposal } : {}),
+    ...(kept > 0 ? { kept } : {}),
+    ...(openError ? { error: openError } : {}),
+  };
   return { state: next, stats };
 }
 
@@ -291,3 +310,6 @@ const withoutProposalCue = (text: string): string =>
     /^(?:(?:so|ok|okay),?\s+)?(?:i'd suggest|i suggest|i'd recommend|i recommend|i propose|my recommendation is|my suggestion is|how about|we should|we could|i'd|i would)\s+(?:that\s+)?(?:we\s+)?/i,
     '',
   );
+
+// Sources after a cause in which a fix still joins its error.
+const ERROR_SPAN = 3;

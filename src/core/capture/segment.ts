@@ -6,6 +6,8 @@ export const MAX_STATEMENT_CHARS = 300;
 const MIN_STATEMENT_CHARS = 12;
 // A heading this short is kept as the topic of the list items and table rows under it ("Caching: Redis, 5 min TTL").
 const MAX_TOPIC_CHARS = 48;
+const GENERIC_HEADING =
+  /^(?:summary|overview|notes?|features?|key (?:features|points|changes|design principles?)|highlights|details|changes|status|results?|next steps?|todo|done|what (?:i|we) (?:did|changed|built)|what changed|context|background|plan|implementation|approach|solution|conclusion|recap|update|progress)\b/i;
 
 // The statements of a text, in order.
 export function splitStatements(text: string): string[] {
@@ -35,7 +37,9 @@ export function splitStatements(text: string): string[] {
     if (heading) {
       flush();
       const title = cleanInline(heading[1] ?? '').replace(/[:.]$/, '');
-      topic = title.length <= MAX_TOPIC_CHARS ? title : '';
+      // A generic heading ("Summary", "Next steps", "3. Key Design Principles") is no topic: its items say what they are.
+      const bare = title.replace(/^(?:\d{1,3}[.)]\s*|step \d+:?\s*)/i, '');
+      topic = bare.length <= MAX_TOPIC_CHARS && !GENERIC_HEADING.test(bare) ? bare : '';
       if (title.length > MAX_TOPIC_CHARS) {
         pushSentences(title, '', statements);
       }

@@ -67,21 +67,21 @@ test('a proposal the user confirms becomes a decision carrying its content; a co
   );
 });
 
-test('a cause and a fix stated in prose are kept with their kinds, on what they name', () => {
+test('a cause and the fix that follows keep their kinds on what they name, and the fix is tied to the cause', () => {
   const { delta } = extractDelta(
     [
-      assistant(
-        'The root cause was that the asyncpg pool was created at import time in `app/db/pool.py`. Fixed by creating the pool inside the FastAPI lifespan handler.',
-      ),
+      assistant('The root cause was that the asyncpg pool was created at import time in `app/db/pool.py`.'),
+      user('ok, how do we fix it'),
+      assistant('Fixed by creating the pool inside the FastAPI lifespan handler.'),
     ],
     { sessionId: 's1' },
   );
   assert.deepEqual(statementsOf(delta, 'app/db/pool.py'), [
     'cause: The root cause was that the asyncpg pool was created at import time in `app/db/pool.py`.',
   ]);
-  assert.ok(
-    delta.entities.some((entity) => entity.observations.some((text) => parseStatement(text).kind === 'fix' && text.includes('lifespan'))),
-  );
+  assert.ok(statementsOf(delta, 'FastAPI').includes('fix: Fixed by creating the pool inside the FastAPI lifespan handler.'));
+  const links = delta.relations.map((relation) => `${relation.from} ${relation.relationType} ${relation.to}`);
+  assert.ok(links.includes('FastAPI fixes app/db/pool.py'), links.join('; '));
 });
 
 test('commit messages (-m and heredoc), gh pr bodies, plans, todo lists and subagent reports are read', () => {
