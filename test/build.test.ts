@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { execa } from 'execa';
 import { PACKAGE_ROOT } from './helpers/temp-project.ts';
 
@@ -14,14 +14,29 @@ const BUILT = [
   'lib/lexicon.mjs',
 ];
 
-test('the committed hooks/ bundles are exactly what npm run build makes from src/', async (t) => {
-  const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
-  t.after(() => rm(outDir, { recursive: true, force: true }));
-  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [
-    path.join(PACKAGE_ROOT, 'scripts', 'build.ts'),
-    '--out-dir',
-    outDir,
-  ]);
+// Builds the bundles once into a temporary folder, with esbuild's list of each bundle's inputs beside them.
+let built: Promise<string> | undefined;
+function freshBuild(): Promise<string> {
+  built ??= (async () => {
+    const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
+    await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [
+      path.join(PACKAGE_ROOT, 'scripts', 'build.ts'),
+      '--out-dir',
+      outDir,
+      '--metafile',
+    ]);
+    return outDir;
+  })();
+  return built;
+}
+after(async () => {
+  if (built) {
+    await rm(await built, { recursive: true, force: true });
+  }
+});
+
+test('the committed hooks/ bundles are exactly what npm run build makes from src/', async () => {
+  const outDir = await freshBuild();
   for (const file of BUILT) {
     const fresh = await readFile(path.join(outDir, file), 'utf8');
     const committed = await readFile(path.join(PACKAGE_ROOT, 'hooks', file), 'utf8');
@@ -29,15 +44,8 @@ test('the committed hooks/ bundles are exactly what npm run build makes from src
   }
 });
 
-test('the hook bundles stay small (start-up is parse time): the context hook holds no time source, write cycle or MCP SDK', async (t) => {
-  const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
-  t.after(() => rm(outDir, { recursive: true, force: true }));
-  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [
-    path.join(PACKAGE_ROOT, 'scripts', 'build.ts'),
-    '--out-dir',
-    outDir,
-    '--metafile',
-  ]);
+test('the hook bundles stay small (start-up is parse time): the context hook holds no time source, write cycle or MCP SDK', async () => {
+  const outDir = await freshBuild();
   // The source files that put code into the bundle (esbuild lists tree-shaken inputs too, with 0 bytes).
   const inputsOf = async (bundle: string): Promise<string[]> => {
     const meta = JSON.parse(await readFile(path.join(outDir, `${bundle}.meta.json`), 'utf8')) as {

@@ -18,7 +18,7 @@ const EXPECTED: ReadonlySet<ErrorCode> = new Set([
 ]);
 
 // The report of a write that had nothing to write.
-export const emptyWriteReport = (): WriteReport => ({
+const emptyWriteReport = (): WriteReport => ({
   written: false,
   counts: zeroCounts(),
   rejected: [],
@@ -27,7 +27,7 @@ export const emptyWriteReport = (): WriteReport => ({
 });
 
 // Whether a failed write is one we expect and recover from by waiting in the outbox.
-export const isExpectedWriteFailure = (error: unknown): boolean => isMemoryFabricError(error) && EXPECTED.has(error.code);
+const isExpectedWriteFailure = (error: unknown): boolean => isMemoryFabricError(error) && EXPECTED.has(error.code);
 
 export interface WriteThroughOutboxOptions {
   outboxDir: string;

@@ -19,9 +19,9 @@ import { readSources, type SourceState } from './sources.ts';
 // The entity every session start reads: how the user likes to work.
 export const PREFERENCES_ENTITY = 'user-preferences';
 // Code conventions of the project ("never commit to main", "every handler validates with zod").
-export const CONVENTIONS_ENTITY = 'project-conventions';
+const CONVENTIONS_ENTITY = 'project-conventions';
 // At most this many statements are kept from one session (the bank stays reviewable in git).
-export const MAX_STATEMENTS_PER_SESSION = 400;
+const MAX_STATEMENTS_PER_SESSION = 400;
 // At most this many statements of one source are classified (bounds the work on a pasted log).
 const MAX_CONSIDERED = 150;
 // At most this many statements are kept from one message, the most salient first.

@@ -17,7 +17,7 @@ export interface Classified {
 }
 
 // Statements below this salience are dropped.
-export const MIN_SALIENCE = 1;
+const MIN_SALIENCE = 1;
 
 // Interjections and acknowledgements that open a sentence and carry nothing ("Great question!", "You're right,").
 const LEADING_FILLER =

@@ -38,7 +38,7 @@ const ROLE_WORDS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 // The slot key of a role phrase ("caching and rate limits" -> "cache"), else its first content word's stem.
-export function roleKey(phrase: string): string | undefined {
+function roleKey(phrase: string): string | undefined {
   for (const [pattern, key] of ROLE_WORDS) {
     if (pattern.test(phrase)) {
       return key;
@@ -140,13 +140,6 @@ export function slotsOf(whole: string, kind: StatementKind): Slot[] {
     }
   }
   return slots;
-}
-
-// The technologies a switch statement names as replaced ("from Alembic to Flyway" -> Alembic), for the history line.
-export function replacedValue(text: string): string | undefined {
-  const switched = SWITCH.exec(text) ?? REPLACE.exec(text);
-  const older = switched?.[1] ?? INSTEAD.exec(text)?.[2];
-  return older ? (findTechnologyMentions(older)[0]?.name ?? firstWords(older)) : undefined;
 }
 
 const firstWords = (phrase: string): string =>

@@ -7,7 +7,7 @@ import { redactSecrets } from '../redact.ts';
 import type { TranscriptMessage } from '../transcript.ts';
 import type { SourceKind } from './classify.ts';
 
-export const MAX_SOURCE_CHARS = 20_000;
+const MAX_SOURCE_CHARS = 20_000;
 
 export interface TextSource {
   kind: SourceKind;
@@ -30,10 +30,12 @@ export function readSources(
   const sources: TextSource[] = [];
   const pending = new Set(state.pendingAgents ?? []);
   const push = (kind: SourceKind, text: string, message: TranscriptMessage): void => {
-    const trimmed = text.trim();
+    const trimmed = text.trim().slice(0, MAX_SOURCE_CHARS);
     if (trimmed !== '') {
-      // Redacted again: a value unescaped from a command line (\"...\") was not in the shape redaction saw.
-      sources.push({ kind, text: redactSecrets(trimmed.slice(0, MAX_SOURCE_CHARS)).text, message });
+      // Text taken out of a tool input is redacted again: a value unescaped from a command line (\"...\") was not in
+      // the shape redaction saw. Prose was redacted with its message and is not scanned twice.
+      const fromTool = kind !== 'user' && kind !== 'assistant' && kind !== 'summary';
+      sources.push({ kind, text: fromTool ? redactSecrets(trimmed).text : trimmed, message });
     }
   };
   for (const message of messages) {
