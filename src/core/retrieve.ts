@@ -223,7 +223,11 @@ function judgeEvidence(
   const named = new Set(
     query.entityHints
       .map((hint) => view.idOf(hint))
-      .filter((id): id is number => id !== undefined && isDistinctiveName(view, id, specificIdf)),
+      .filter(
+        (id): id is number =>
+          id !== undefined &&
+          (isDistinctiveName(view, id, specificIdf) || (query.terms.length <= SINGLE_TERM_PROMPT && view.name(id).length >= 3)),
+      ),
   );
   const specificTerms = scoring.terms.filter((_, index) => (specificMask & (1 << index)) !== 0).map((term) => term.term);
   // A match is evidence when it holds a specific term and beats what generic prompts reach with as many terms.

@@ -49,6 +49,17 @@ export interface CaptureState extends SourceState {
   kept?: number;
   // What the last cause was about, which a fix of the next sources is tied to.
   error?: { name: string; left: number };
+  // The user's last question, waiting for the reply that answers it (see logAsk).
+  ask?: OpenAsk;
+}
+
+interface OpenAsk {
+  text: string;
+  question: boolean;
+  // Assistant messages still to come in which the answer may be.
+  left?: number;
+  date?: string;
+  session?: string;
 }
 
 export interface CaptureStats {
@@ -92,6 +103,7 @@ export function captureStatements(
   let proposal = state.proposal;
   let openError = state.error;
   let kept = state.kept ?? 0;
+  let openAsk = state.ask;
   const sessionName = sessionEntityName(context.sessionId);
   const project = context.projectName;
 
@@ -101,19 +113,7 @@ export function captureStatements(
     }
     const date = source.message.timestamp?.slice(0, 10);
     const session = context.sessionId ?? source.message.sessionId;
-    const write = (entity: string | undefined, entityType: string, text: string, kind: StatementKind): string | undefined => {
-      if (!entity) {
-        return undefined;
-      }
-      const observation = formatStatement({
-        text: clip(text, MAX_STATEMENT_CHARS),
-        kind,
-        ...(date ? { date } : {}),
-        ...(session ? { session } : {}),
-      });
-      stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
-      return builder.addEntity(entity, entityType, 0.8, observation);
-    };
+    const write: Write = (entity, entityType, text, kind) => writeStatement(builder, stats, entity, entityType, text, kind, date, session);
 
     // A user's answer to the assistant's last proposal turns it into a decision (or amends it).
     if (source.kind === 'user' && proposal) {
@@ -135,21 +135,40 @@ export function captureStatements(
       proposal = undefined;
     }
 
+    // A question's reply: the log line holds both ("Asked: how do we stop double bookings → I'd do it in
+    // the database with an exclusion constraint ..."), so a later prompt worded like the question finds the answer,
+    // whose own words may share none with it. A question with no reply that kept anything is logged alone (one with a
+    // question mark not at all: "what's next?" is no memory).
+    const ask = openAsk;
+    openAsk = undefined;
+    const answerOf = (reply: string | undefined): void => logAsk(builder, stats, ask, sessionName, reply);
+    if (source.kind === 'user' || source.kind === 'summary') {
+      answerOf(undefined);
+    } else if (source.kind !== 'assistant') {
+      // A commit, a plan or a todo list between the question and its answer leaves it open.
+      openAsk = ask;
+    }
+
     // A request of the user is what the session set out to do.
     let request: string | undefined;
-    let pendingAsk: string | undefined;
+    let pendingAsk: OpenAsk | undefined;
     let storedFromSource = 0;
     if (source.kind === 'user' && sessionName) {
       const line = source.text.split('\n')[0]?.trim() ?? '';
       // What the user asked for, in their words, is the session's log: explicit tasks and short requests alike.
       const asked = line.replace(/^(?:ok(?:ay)?|so|now|alright|great|nice|cool|thanks|hmm)[,.!]?\s+/i, '');
-      if (asked.length >= 10 && !asked.endsWith('?') && !confirms(line) && /\p{L}{3}/u.test(asked)) {
-        if (TASK_REQUEST.test(asked)) {
+      if (asked.length >= 10 && !confirms(line) && /\p{L}{3}/u.test(asked)) {
+        if (TASK_REQUEST.test(asked) && !asked.endsWith('?')) {
           request = normalizeSentence(line);
           write(sessionName, 'session', `Requested: ${clip(asked, 200)}`, 'todo');
         } else {
           // Logged after its statements, and only when none of them was kept elsewhere (no sentence twice).
-          pendingAsk = `Asked: ${clip(asked, 200)}`;
+          pendingAsk = {
+            text: `Asked: ${clip(asked, 200)}`,
+            question: asked.endsWith('?'),
+            ...(date ? { date } : {}),
+            ...(session ? { session } : {}),
+          };
         }
       }
     }
@@ -174,6 +193,14 @@ export function captureStatements(
     const proposals: string[] = [];
     const subjects: string[] = [];
     let proposalSubject: { name: string; type: string } | undefined;
+    if (source.kind === 'assistant') {
+      // A reply that opens with a tool call ("Let me check.") answers in a later message of the turn.
+      if (chosen.length === 0 && ask && (ask.left ?? ASK_SPAN) > 1) {
+        openAsk = { ...ask, left: (ask.left ?? ASK_SPAN) - 1 };
+      } else {
+        answerOf(chosen[0]?.text);
+      }
+    }
     for (const statement of chosen) {
       if (kept >= MAX_STATEMENTS_PER_SESSION) {
         break;
@@ -236,8 +263,8 @@ export function captureStatements(
         proposalSubject ??= subject ? { name: subject.name, type: subject.entityType } : undefined;
       }
     }
-    if (pendingAsk && sessionName && storedFromSource === 0) {
-      write(sessionName, 'session', pendingAsk, 'todo');
+    if (pendingAsk && storedFromSource === 0) {
+      openAsk = pendingAsk;
     }
     // What the session worked on, message by message: the things its kept statements are about.
     if (sessionName && (source.kind === 'assistant' || source.kind === 'subagent') && subjects.length > 0) {
@@ -255,12 +282,51 @@ export function captureStatements(
   }
 
   const next: CaptureState = {
+    ...(openAsk ? { ask: openAsk } : {}),
     ...sourceState,
     ...(proposal ? { proposal } : {}),
     ...(kept > 0 ? { kept } : {}),
     ...(openError ? { error: openError } : {}),
   };
   return { state: next, stats };
+}
+
+type Write = (entity: string | undefined, entityType: string, text: string, kind: StatementKind) => string | undefined;
+
+function writeStatement(
+  builder: DeltaBuilder,
+  stats: CaptureStats,
+  entity: string | undefined,
+  entityType: string,
+  text: string,
+  kind: StatementKind,
+  date: string | undefined,
+  session: string | undefined,
+): string | undefined {
+  if (!entity) {
+    return undefined;
+  }
+  const observation = formatStatement({
+    text: clip(text, MAX_STATEMENT_CHARS),
+    kind,
+    ...(date ? { date } : {}),
+    ...(session ? { session } : {}),
+  });
+  stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
+  return builder.addEntity(entity, entityType, 0.8, observation);
+}
+
+// Logs the user's question on the session with the first statement kept from its reply (see captureStatements),
+// dated when it was asked.
+function logAsk(builder: DeltaBuilder, stats: CaptureStats, ask: OpenAsk | undefined, session: string | undefined, reply?: string): void {
+  if (!ask || !session) {
+    return;
+  }
+  if (reply) {
+    writeStatement(builder, stats, session, 'session', `${ask.text} → ${clip(reply, 240)}`, 'fact', ask.date, ask.session);
+  } else if (!ask.question) {
+    writeStatement(builder, stats, session, 'session', ask.text, 'todo', ask.date, ask.session);
+  }
 }
 
 const ROLE_AFTER =
@@ -311,5 +377,7 @@ const withoutProposalCue = (text: string): string =>
     '',
   );
 
+// Assistant messages after a question in which its answer is looked for.
+const ASK_SPAN = 4;
 // Sources after a cause in which a fix still joins its error.
 const ERROR_SPAN = 3;

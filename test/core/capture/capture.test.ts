@@ -226,3 +226,34 @@ test('a commit message is read from the commit command itself: combined flags, n
     '# Retry\n\nThe PR body',
   );
 });
+
+test('a question is logged with the first statement of its reply, also when the reply is read by a later sync', () => {
+  const question = user('how do we stop double bookings');
+  const reply = assistant(
+    "Good question. I'd do it in the database with an exclusion constraint on slip_id and the booking range, so two active bookings never overlap.",
+  );
+  const whole = extractDelta([question, reply], { sessionId: 'abcdef12' });
+  const log = statementsOf(whole.delta, 'session-abcdef12');
+  assert.ok(
+    log.some((line) => line.startsWith('fact: Asked: how do we stop double bookings → ') && line.includes('exclusion constraint')),
+    JSON.stringify(log),
+  );
+  // The question in one sync, the reply in the next: the question waits in the carried state.
+  const first = extractDelta([question], { sessionId: 'abcdef12' });
+  assert.deepEqual(statementsOf(first.delta, 'session-abcdef12'), []);
+  const second = extractDelta([reply], { sessionId: 'abcdef12' }, first.state);
+  assert.deepEqual(
+    statementsOf(second.delta, 'session-abcdef12').filter((line) => line.includes('Asked:')),
+    log.filter((line) => line.includes('Asked:')),
+  );
+});
+
+test('a question whose reply keeps nothing: logged alone when it has no question mark, else not at all', () => {
+  const asked = extractDelta([user('the staging deploy and its flags'), user('ok thanks')], { sessionId: 'abcdef12' });
+  assert.ok(statementsOf(asked.delta, 'session-abcdef12').includes('todo: Asked: the staging deploy and its flags'));
+  const question = extractDelta([user("what's next for today?"), user('ok thanks')], { sessionId: 'abcdef12' });
+  assert.deepEqual(
+    statementsOf(question.delta, 'session-abcdef12').filter((line) => line.includes('Asked:')),
+    [],
+  );
+});
