@@ -112,8 +112,10 @@ function runSet(set: string): void {
     const held = !abstainQ(question) && entityTexts(dir).some((text) => answered(text, question.answer));
     injectedSizes.push(injected.length);
     const bm25 = rankBm25(project.messages, question.question);
+    // The same BM25 cut to the size of what we injected (silent when we were): the ranking alone, at equal cost.
+    const bm25Equal = rankBm25(project.messages, question.question, injected.length);
     const substring = rankSubstring(project.messages, question.question);
-    const row = rows.get(question.category) ?? { n: 0, held: 0, ours: 0, bm25: 0, substring: 0, oursChars: 0, bm25Chars: 0 };
+    const row = rows.get(question.category) ?? { n: 0, held: 0, ours: 0, bm25: 0, bm25Equal: 0, substring: 0, oursChars: 0, bm25Chars: 0 };
     row.n += 1;
     row.oursChars += injected.length;
     row.bm25Chars += bm25.length;
@@ -121,6 +123,7 @@ function runSet(set: string): void {
     row.held += Number(held);
     row.ours += Number(abstain ? injected === '' : answered(injected, question.answer));
     row.bm25 += Number(abstain ? bm25 === '' : answered(bm25, question.answer));
+    row.bm25Equal += Number(abstain ? bm25Equal === '' : answered(bm25Equal, question.answer));
     row.substring += Number(abstain ? substring === '' : answered(substring, question.answer));
     rows.set(question.category, row);
     if (verbose && !abstain && !held) {
@@ -146,6 +149,8 @@ interface Row {
   held: number;
   ours: number;
   bm25: number;
+  // BM25 cut to the characters we injected for the same question.
+  bm25Equal: number;
   substring: number;
   oursChars: number;
   bm25Chars: number;
@@ -176,9 +181,9 @@ function entityTexts(dir: string): string[] {
 }
 
 function printTable(set: string, rows: Map<string, Row>, sizes: number[]): void {
-  console.log(`\n${set}: answered (abstention: silent) — memory-fabric vs raw-message BM25 vs per-term substring`);
+  console.log(`\n${set}: answered (abstention: silent) — memory-fabric vs raw-message BM25 (up to 9,000 chars; and cut to what we injected) vs per-term substring`);
   console.log(
-    `  ${'category'.padEnd(20)} ${'n'.padStart(4)} ${'held'.padStart(6)} ${'ours'.padStart(6)} ${'bm25'.padStart(6)} ${'substr'.padStart(6)} ${'chars ours'.padStart(11)} ${'chars bm25'.padStart(11)}`,
+    `  ${'category'.padEnd(20)} ${'n'.padStart(4)} ${'held'.padStart(6)} ${'ours'.padStart(6)} ${'bm25'.padStart(6)} ${'bm25=ch'.padStart(7)} ${'substr'.padStart(6)} ${'chars ours'.padStart(11)} ${'chars bm25'.padStart(11)}`,
   );
   const total = {
     n: 0,
@@ -191,10 +196,11 @@ function printTable(set: string, rows: Map<string, Row>, sizes: number[]): void 
     answerable: 0,
     oursAnswerable: 0,
     bm25Answerable: 0,
+    bm25EqualAnswerable: 0,
   };
   for (const [category, row] of [...rows].sort()) {
     console.log(
-      `  ${category.padEnd(20)} ${String(row.n).padStart(4)} ${(row.held / row.n).toFixed(2).padStart(6)} ${(row.ours / row.n).toFixed(2).padStart(6)} ${(row.bm25 / row.n).toFixed(2).padStart(6)} ${(row.substring / row.n).toFixed(2).padStart(6)} ${String(Math.round(row.oursChars / row.n)).padStart(11)} ${String(Math.round(row.bm25Chars / row.n)).padStart(11)}`,
+      `  ${category.padEnd(20)} ${String(row.n).padStart(4)} ${(row.held / row.n).toFixed(2).padStart(6)} ${(row.ours / row.n).toFixed(2).padStart(6)} ${(row.bm25 / row.n).toFixed(2).padStart(6)} ${(row.bm25Equal / row.n).toFixed(2).padStart(7)} ${(row.substring / row.n).toFixed(2).padStart(6)} ${String(Math.round(row.oursChars / row.n)).padStart(11)} ${String(Math.round(row.bm25Chars / row.n)).padStart(11)}`,
     );
     total.n += row.n;
     total.oursChars += row.oursChars;
@@ -204,12 +210,13 @@ function printTable(set: string, rows: Map<string, Row>, sizes: number[]): void 
       total.oursAnswerable += row.ours;
       total.held += row.held;
       total.bm25Answerable += row.bm25;
+      total.bm25EqualAnswerable += row.bm25Equal;
     }
   }
   const sorted = [...sizes].sort((a, b) => a - b);
   const pick = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   console.log(
-    `  answerable: held ${(total.held / Math.max(1, total.answerable)).toFixed(2)}, ours ${(total.oursAnswerable / Math.max(1, total.answerable)).toFixed(2)}, bm25 ${(total.bm25Answerable / Math.max(1, total.answerable)).toFixed(2)}; mean injected chars ours ${Math.round(total.oursChars / total.n)} vs bm25 ${Math.round(total.bm25Chars / total.n)} (${((100 * total.oursChars) / Math.max(1, total.bm25Chars)).toFixed(0)}%); ours p50 ${pick(0.5)} p90 ${pick(0.9)} max ${pick(1)}`,
+    `  answerable: held ${(total.held / Math.max(1, total.answerable)).toFixed(2)}, ours ${(total.oursAnswerable / Math.max(1, total.answerable)).toFixed(2)}, bm25 ${(total.bm25Answerable / Math.max(1, total.answerable)).toFixed(2)}, bm25 cut to our size ${(total.bm25EqualAnswerable / Math.max(1, total.answerable)).toFixed(2)}; mean injected chars ours ${Math.round(total.oursChars / total.n)} vs bm25 ${Math.round(total.bm25Chars / total.n)} (${((100 * total.oursChars) / Math.max(1, total.bm25Chars)).toFixed(0)}%); ours p50 ${pick(0.5)} p90 ${pick(0.9)} max ${pick(1)}`,
   );
 }
 
@@ -259,7 +266,7 @@ function answered(text: string, answer: string): boolean {
 }
 
 // The best messages by BM25 (k1 1.2, b 0.75), joined up to the budget.
-function rankBm25(messages: string[], query: string): string {
+function rankBm25(messages: string[], query: string, budget = BUDGET): string {
   const docs = messages.map((message) => contentStems(message));
   const lengths = messages.map((message) => splitWords(message).length);
   const average = lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, lengths.length);
@@ -293,6 +300,7 @@ function rankBm25(messages: string[], query: string): string {
       .filter((entry) => entry.score > 0)
       .sort((a, b) => b.score - a.score)
       .map((entry) => entry.message),
+    budget,
   );
 }
 
@@ -311,12 +319,12 @@ function rankSubstring(messages: string[], query: string): string {
   );
 }
 
-function fill(ranked: string[]): string {
+function fill(ranked: string[], budget = BUDGET): string {
   let out = '';
   for (const message of ranked) {
-    const piece = message.slice(0, BUDGET - out.length);
+    const piece = message.slice(0, budget - out.length);
     out += `${piece}\n`;
-    if (out.length >= BUDGET) {
+    if (out.length >= budget) {
       break;
     }
   }

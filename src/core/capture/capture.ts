@@ -198,7 +198,7 @@ export function captureStatements(
       if (chosen.length === 0 && ask && (ask.left ?? ASK_SPAN) > 1) {
         openAsk = { ...ask, left: (ask.left ?? ASK_SPAN) - 1 };
       } else {
-        answerOf(chosen[0]?.text);
+        answerOf(replyOpening(chosen.map((statement) => statement.text)));
       }
     }
     for (const statement of chosen) {
@@ -291,6 +291,19 @@ export function captureStatements(
   return { state: next, stats };
 }
 
+// The opening of a reply as its answer: its first kept statements up to ~150 characters ("Stripe retries." alone
+// says little; the sentence after it says how the handler copes).
+function replyOpening(statements: readonly string[]): string | undefined {
+  let opening = '';
+  for (const text of statements.slice(0, 3)) {
+    opening = opening ? `${opening} ${text}` : text;
+    if (opening.length >= 150) {
+      break;
+    }
+  }
+  return opening || undefined;
+}
+
 type Write = (entity: string | undefined, entityType: string, text: string, kind: StatementKind) => string | undefined;
 
 function writeStatement(
@@ -323,7 +336,7 @@ function logAsk(builder: DeltaBuilder, stats: CaptureStats, ask: OpenAsk | undef
     return;
   }
   if (reply) {
-    writeStatement(builder, stats, session, 'session', `${ask.text} → ${clip(reply, 240)}`, 'fact', ask.date, ask.session);
+    writeStatement(builder, stats, session, 'session', `${ask.text} → ${clip(reply, 280)}`, 'fact', ask.date, ask.session);
   } else if (!ask.question) {
     writeStatement(builder, stats, session, 'session', ask.text, 'todo', ask.date, ask.session);
   }
