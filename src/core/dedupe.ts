@@ -61,6 +61,11 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
       if (similarity(shorter.text.toLowerCase(), longer.text.toLowerCase()) <= threshold) {
         continue;
       }
+      // Two entities merge only when their names are near-duplicates too (cpu_package, CPUPackage, "CPU Package"):
+      // Telescope and Microscope, both "(Class): Inherits from: Instrument", are two answers, not one.
+      if (similarity(nameKey(shorter.entity.name), nameKey(longer.entity.name)) <= threshold) {
+        continue;
+      }
       const [keep, drop] = longer.relevance > shorter.relevance ? [longer, shorter] : [shorter, longer];
       absorbedBy.set(drop, keep);
     }
@@ -100,6 +105,9 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
   }
   return [...kept.values()];
 }
+
+// A name without case and separators: "CPU Package", cpu_package and CPUPackage are one key.
+const nameKey = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 // Shared words over the larger word count; marked flags the words of a.
 function wordOverlap(a: Int32Array, b: Int32Array, marked: Uint8Array): number {
