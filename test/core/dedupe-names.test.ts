@@ -18,7 +18,7 @@ const memoryOf = (name: string, observations: string[], relevance: number): Memo
     matchedTerms: [],
     crossValidated: false,
     mergedIds: [],
-    breakdown: { relevance, recency: 1, authority: 0.7, boost: 1, hops: 0, crossValidated: false, matchedTerms: [] },
+    breakdown: { raw: relevance, relevance, recency: 1, authority: 0.7, boost: 1, hops: 0, crossValidated: false, matchedTerms: [] },
     stores: ['bank'],
     origin: 0,
     statements: [],
