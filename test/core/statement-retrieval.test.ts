@@ -154,6 +154,16 @@ test('a session placed in time is found though no word of it matches', () => {
   assert.match(text, /Set up GitHub Actions CI/);
 });
 
+test('what is still open is what the newest session left to do, though no word of it matches', () => {
+  for (const prompt of ["besides that, what's still open?", "what did I say we'd tackle next?", 'ok, next steps?']) {
+    const text = context(PROJECT, prompt);
+    assert.match(text, /session-aaaa0006/, prompt);
+    assert.match(text, /Next: a mobile layout/, prompt);
+  }
+  // "next" in another sense places no session (nothing of the bank answers it).
+  assert.equal(context(PROJECT, 'I am planning a trip to Portugal next spring'), '');
+});
+
 test('session start gives the preferences, the stack and the last sessions within a small budget', () => {
   const text = context(PROJECT, '');
   for (const expected of [
