@@ -124,6 +124,7 @@ export function scoreStatements(
   const slotScore = new Float32Array(slots);
   const slotMask = new Int32Array(slots);
   const literal = new Int32Array(slots);
+  const entityTouched = new Uint8Array(view.size);
   // The slot's entity, for slots touched: touchedSlots[0 .. touchedCount) and their ids.
   const touchedSlots = new Int32Array(Math.min(slots, 1 << 20));
   const touchedIds = new Int32Array(touchedSlots.length);
@@ -188,8 +189,13 @@ export function scoreStatements(
       const slot = postings[at + 1] as number;
       const global = (bases[id] as number) + slot;
       // A term counts once per slot, by its best variant (the variants of a term come best first).
-      if (global >= slots || ((slotMask[global] as number) & bit) !== 0 || (onlyTouched && slotMask[global] === 0 && !hinted.has(id))) {
+      // A common stem adds to every slot of an entity a rarer word reached (not only to the slots it reached): the
+      // statement of that entity that answers may hold only the bank's everyday words ("todo", "state").
+      if (global >= slots || ((slotMask[global] as number) & bit) !== 0 || (onlyTouched && entityTouched[id] === 0 && !hinted.has(id))) {
         continue;
+      }
+      if (!common) {
+        entityTouched[id] = 1;
       }
       const packed = postings[at + 2] as number;
       const count = packed & 0xff;
