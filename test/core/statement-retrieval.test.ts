@@ -209,3 +209,30 @@ test('a prompt that asks two things gets an answer to each part', () => {
   assert.match(text, /Migrations run with dbmate/);
   assert.match(text, /Redis caches slip availability/);
 });
+
+test("an entity a rare word of the prompt reached answers with its statement that holds only the bank's everyday words", () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      ...Array.from(
+        { length: 30 },
+        (_, index): GraphEntity => ({
+          name: `screen-${index}`,
+          entityType: 'component',
+          observations: [`Screen ${index} shows the todo list state for list ${index}`],
+        }),
+      ),
+      {
+        name: 'useTodos',
+        entityType: 'component',
+        observations: [
+          'The useTodos hook survives a page reload',
+          'Todo list state lives in a reducer, saved to localStorage on every change',
+        ],
+      },
+    ],
+    relations: [],
+  };
+  const text = context(graph, 'where does the todo list keep its state, and how does it survive a reload?');
+  assert.match(text, /survives a page reload/);
+  assert.match(text, /saved to localStorage on every change/);
+});
