@@ -181,7 +181,9 @@ function entityTexts(dir: string): string[] {
 }
 
 function printTable(set: string, rows: Map<string, Row>, sizes: number[]): void {
-  console.log(`\n${set}: answered (abstention: silent) — memory-fabric vs raw-message BM25 (up to 9,000 chars; and cut to what we injected) vs per-term substring`);
+  console.log(
+    `\n${set}: answered (abstention: silent) — memory-fabric vs raw-message BM25 (up to 9,000 chars; and cut to what we injected) vs per-term substring`,
+  );
   console.log(
     `  ${'category'.padEnd(20)} ${'n'.padStart(4)} ${'held'.padStart(6)} ${'ours'.padStart(6)} ${'bm25'.padStart(6)} ${'bm25=ch'.padStart(7)} ${'substr'.padStart(6)} ${'chars ours'.padStart(11)} ${'chars bm25'.padStart(11)}`,
   );
