@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -59,7 +60,8 @@ test('the hook bundles stay small (start-up is parse time): the context hook hol
   };
   const context = await inputsOf(BUILT[0] ?? '');
   assert.ok(context.includes('src/hooks/context-hook.ts'), 'the list is of source paths');
-  for (const kept of ['src/stores/bank/time-source.ts', 'src/stores/bank/write-cycle.ts', 'src/core/capture/capture.ts']) {
+  for (const kept of ['src/state/time-source.ts', 'src/stores/bank/write-cycle.ts', 'src/core/capture/capture.ts']) {
+    assert.ok(existsSync(path.join(PACKAGE_ROOT, kept)), `${kept} was moved: name where it is now`);
     assert.ok(!context.includes(kept), `the context hook bundles ${kept}`);
   }
   assert.ok(!context.some((input) => input.includes('@modelcontextprotocol')), 'the context hook bundles the MCP SDK');

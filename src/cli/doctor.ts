@@ -4,16 +4,17 @@ import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, type Config, type StoreKind } from '../config.ts';
 import { describeError } from '../errors.ts';
-import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
-import { readOutbox } from '../stores/bank/outbox.ts';
+import { writeFileAtomic } from '../state/atomic-write.ts';
+import { readOutbox } from '../state/outbox.ts';
 import { checkHealth } from '../stores/bank/modes/health.ts';
 import { listRecords } from '../stores/bank/records.ts';
-import { fetchWriteTime } from '../stores/bank/time-source.ts';
+import { fetchWriteTime } from '../state/time-source.ts';
 import { openBank, openStore } from '../stores/open-store.ts';
 import { openReader } from '../stores/open-reader.ts';
-import { loadCursor } from '../stores/session-cursor.ts';
+import { loadCursor } from '../state/session-cursor.ts';
 import type { CliIo } from './cli-io.ts';
-import { readHookLog, renderTimings, summarizeTimings } from './hook-log-stats.ts';
+import { readHookLog } from '../state/hook-log.ts';
+import { renderTimings, summarizeTimings } from './hook-log-stats.ts';
 import {
   CONTEXT_BUNDLE,
   SYNC_BUNDLE,

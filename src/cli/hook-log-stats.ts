@@ -1,25 +1,5 @@
-// Reading the hook log: the recent runs and p50/p95 durations per hook and event.
-import { readFile } from 'node:fs/promises';
-import type { HookLogRecord } from '../hooks/hook-log.ts';
-import { hookLogFile } from '../hooks/hook-log.ts';
-
-// Every well-formed record (a torn last line is skipped), oldest first, from the rotated file and the current one.
-export async function readHookLog(stateDir: string): Promise<HookLogRecord[]> {
-  const file = hookLogFile(stateDir);
-  const texts = await Promise.all([readFile(`${file}.1`, 'utf8').catch(() => ''), readFile(file, 'utf8').catch(() => '')]);
-  const records: HookLogRecord[] = [];
-  for (const line of texts.join('\n').split('\n')) {
-    if (line.trim() === '') {
-      continue;
-    }
-    try {
-      records.push(JSON.parse(line) as HookLogRecord);
-    } catch {
-      // skipped
-    }
-  }
-  return records;
-}
+// The hook log summed up: p50/p95 durations per hook and event.
+import type { HookLogRecord } from '../state/hook-log.ts';
 
 export interface TimingRow {
   key: string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { loadConfig } from '../config.ts';
 import { MemoryFabricError } from '../errors.ts';
-import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
+import { writeFileAtomic } from '../state/atomic-write.ts';
 import { bootstrapBank } from '../stores/bank/modes/bootstrap.ts';
 import { slugify } from '../stores/bank/layout.ts';
 import { openBank } from '../stores/open-store.ts';

@@ -1,7 +1,8 @@
 // memory-fabric log [--last N]: the recent hook runs and p50/p95 per hook.
 import { loadConfig } from '../config.ts';
 import type { CliIo } from './cli-io.ts';
-import { readHookLog, renderTimings, summarizeTimings } from './hook-log-stats.ts';
+import { readHookLog } from '../state/hook-log.ts';
+import { renderTimings, summarizeTimings } from './hook-log-stats.ts';
 
 export async function runLog(last: string | true | undefined, io: CliIo): Promise<number> {
   const { config } = loadConfig(io.env, io.cwd);

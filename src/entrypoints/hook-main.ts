@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { loadConfig } from '../config.ts';
 import type { HookHandler } from '../hooks/hook-handler.ts';
-import { appendHookLog } from '../hooks/hook-log.ts';
+import { appendHookLog } from '../state/hook-log.ts';
 import { runHook } from '../hooks/run-hook.ts';
 import type { BackgroundMode } from '../hooks/background-sync.ts';
 

@@ -4,8 +4,8 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config, StoreKind } from '../config.ts';
-import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
-import { findPendingFlushes, findUnfinishedSessions } from '../stores/session-sweep.ts';
+import { writeFileAtomic } from '../state/atomic-write.ts';
+import { findPendingFlushes, findUnfinishedSessions } from '../state/session-sweep.ts';
 import type { HookInput } from './hook-input.ts';
 
 // Starts the sync bundle detached from this process; returns its pid.

@@ -2,10 +2,10 @@
 import path from 'node:path';
 import type { Config, StoreKind } from '../config.ts';
 import { describeError, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
-import { withFileLock } from '../stores/bank/lock.ts';
+import { withFileLock } from '../state/lock.ts';
 import { openStore } from '../stores/open-store.ts';
 import { openReader } from '../stores/open-reader.ts';
-import { findPendingFlushes, findUnfinishedSessions } from '../stores/session-sweep.ts';
+import { findPendingFlushes, findUnfinishedSessions } from '../state/session-sweep.ts';
 import { readFlushRequest, removeFlushRequest } from './background-spawn.ts';
 import type { HookInput } from './hook-input.ts';
 import { runSyncHook } from './sync-hook.ts';

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
-import { writeFileAtomic } from '../stores/bank/atomic-write.ts';
+import { writeFileAtomic } from '../state/atomic-write.ts';
 import { describeError, isUserFacing, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
 import type { HookHandler } from './hook-handler.ts';
 import { parseHookInput, type HookInput } from './hook-input.ts';

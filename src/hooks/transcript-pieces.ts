@@ -4,7 +4,7 @@
 import { capForExtraction } from '../core/bounds.ts';
 import { redactMessages } from '../core/redact.ts';
 import { parseTranscriptLines, type ParsedTranscript, type TranscriptMessage } from '../core/transcript.ts';
-import { MAX_READ_BYTES, readNewLines, type NewLines, type SessionCursor } from '../stores/session-cursor.ts';
+import { MAX_READ_BYTES, readNewLines, type NewLines, type SessionCursor } from '../state/session-cursor.ts';
 
 // Bytes of transcript per piece: between two pieces the sync looks at its clock.
 export const PIECE_BYTES = 1024 * 1024;

@@ -27,5 +27,5 @@ export function openBank(config: Config, rebuildInBackground?: () => Promise<voi
 // Loaded only when a write cycle needs a time: a Stop with nothing new never pays for it.
 function writeTimeOf(config: Config) {
   const time = { kind: config.timeSource, url: config.timeUrl, timeoutMs: config.timeTimeoutMs };
-  return async () => (await import('./bank/time-source.ts')).fetchWriteTime(time);
+  return async () => (await import('../state/time-source.ts')).fetchWriteTime(time);
 }

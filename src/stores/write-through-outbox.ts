@@ -5,8 +5,8 @@
 import { describeError, type ErrorCode, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
 import type { GraphDelta } from '../core/graph.ts';
 import { zeroCounts } from '../core/merge.ts';
-import { addToOutbox, deferToOutbox, readOutbox } from './bank/outbox.ts';
-import type { WriteTime } from './bank/time-source.ts';
+import { addToOutbox, readOutbox } from '../state/outbox.ts';
+import type { WriteTime } from '../state/time-source.ts';
 import type { WriteProvenance, WriteReport } from './graph-store.ts';
 
 const EXPECTED: ReadonlySet<ErrorCode> = new Set([
@@ -73,4 +73,26 @@ export async function writeThroughOutbox(options: WriteThroughOutboxOptions): Pr
     const unexpected = describeError(error);
     return { ...report, unexpectedError: unexpected, deferredBecause: `an unexpected error, a bug to report (${unexpected})` };
   }
+}
+
+// A write that could not happen now: the delta (if any) waits in the outbox, and the report says why.
+export async function deferToOutbox(
+  outboxDir: string,
+  delta: GraphDelta,
+  error: unknown,
+  provenance: { sessionId?: string } = {},
+): Promise<WriteReport> {
+  const reason = error instanceof Error ? error.message : String(error);
+  if (delta.entities.length + delta.relations.length > 0) {
+    await addToOutbox(outboxDir, delta, reason, provenance);
+  }
+  const pending = await readOutbox(outboxDir);
+  return {
+    written: false,
+    counts: zeroCounts(),
+    rejected: [],
+    outboxPending: pending.entries.length + pending.unreadable.length,
+    outboxDrained: 0,
+    deferredBecause: reason,
+  };
 }

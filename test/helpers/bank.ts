@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { BankStore } from '../../src/stores/bank/bank-store.ts';
-import { toUtcPrefix, type WriteTime } from '../../src/stores/bank/time-source.ts';
+import { toUtcPrefix, type WriteTime } from '../../src/state/time-source.ts';
 
 // A write time as worldtimeapi would give it (tests of rendering need a fixed one).
 export function fixedTime(utcDateTime: string): WriteTime {

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { cursorFile } from '../../src/stores/session-cursor.ts';
+import { cursorFile } from '../../src/state/session-cursor.ts';
 import { writeTranscript } from '../helpers/bank.ts';
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 import { SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { cursorFile } from '../../src/stores/session-cursor.ts';
+import { cursorFile } from '../../src/state/session-cursor.ts';
 import { mixShapes, seededRandom } from '../helpers/pathological-shapes.ts';
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 import { SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { BankStore } from '../../src/stores/bank/bank-store.ts';
 import { parseGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
-import { fetchWriteTime, toUtcPrefix } from '../../src/stores/bank/time-source.ts';
+import { fetchWriteTime, toUtcPrefix } from '../../src/state/time-source.ts';
 import type { GraphDelta } from '../../src/core/graph.ts';
 import { makeTempProject } from '../helpers/temp-project.ts';
 import { startTimeServer } from '../helpers/time-server.ts';

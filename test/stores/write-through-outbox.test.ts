@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import type { GraphDelta } from '../../src/core/graph.ts';
 import { MemoryFabricError } from '../../src/errors.ts';
 import { BankStore } from '../../src/stores/bank/bank-store.ts';
-import type { WriteTime } from '../../src/stores/bank/time-source.ts';
+import type { WriteTime } from '../../src/state/time-source.ts';
 import type { GraphStore } from '../../src/stores/graph-store.ts';
 import { McpStore } from '../../src/stores/mcp/mcp-store.ts';
 import { makeTempProject } from '../helpers/temp-project.ts';

@@ -10,7 +10,7 @@ import { readGraphIndexText } from './index-file.ts';
 import { parseGraphIndex } from './jsonc-index.ts';
 import { GRAPH_INDEX } from './layout.ts';
 import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow } from './search-index-files.ts';
-import type { WriteTime } from './time-source.ts';
+import type { WriteTime } from '../../state/time-source.ts';
 
 export interface BankOptions {
   bankDir: string;

@@ -5,8 +5,8 @@ import { batchesOf, changedAnything, mergeBatches } from '../../core/merge-batch
 import type { WriteProvenance, WriteReport } from '../graph-store.ts';
 import { requireWriteTime, writeThroughOutbox } from '../write-through-outbox.ts';
 import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
-import { readOutbox, removeFromOutbox } from './outbox.ts';
-import type { WriteTime } from './time-source.ts';
+import { readOutbox, removeFromOutbox } from '../../state/outbox.ts';
+import type { WriteTime } from '../../state/time-source.ts';
 import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';
 import { BankReader } from './bank-reader.ts';
 import type { WriteCycle } from './write-cycle.ts';

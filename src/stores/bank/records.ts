@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { MemoryFabricError } from '../../errors.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { RECORD_FOLDERS, recordNameOf, resolveInsideRoot, type RecordKind } from './layout.ts';
 
 export interface RecordFrontmatter {

@@ -24,7 +24,7 @@ import {
 } from '../../core/graph-view.ts';
 import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { loadExpansionsFor } from './load-expansions.ts';
 import { GRAPH_INDEX } from './layout.ts';
 

@@ -3,15 +3,15 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { emptyGraph, type KnowledgeGraph } from '../../core/graph.ts';
-import { writeFileAtomic } from './atomic-write.ts';
+import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { readGraphIndexText } from './index-file.ts';
 import { BACKGROUND_REBUILD_MIN_ENTITIES, markRebuild, refreshSearchIndex } from './search-index-files.ts';
 import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
 import { BANK_FOLDERS, GRAPH_INDEX, INDEX_MD, PROJECT_MD, resolveInsideRoot } from './layout.ts';
-import { withFileLock } from './lock.ts';
+import { withFileLock } from '../../state/lock.ts';
 import { PROJECT_BODY, recordTitle, renderIndexBody } from './record-views.ts';
 import { listRecords, readRecord, stampFrontmatter, writeRecord, type MemoryRecord } from './records.ts';
-import type { WriteTime } from './time-source.ts';
+import type { WriteTime } from '../../state/time-source.ts';
 
 export interface BankPaths {
   root: string;

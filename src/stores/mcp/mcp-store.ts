@@ -11,11 +11,11 @@ import { canonicalEntityKey, type GraphDelta, type GraphEntity, type GraphRelati
 import { batchesOf, mergeBatches } from '../../core/merge-batches.ts';
 import { entityFromServer, isUpdatedTag, parseServerMemoryJsonl, supersededTag, updatedTag } from '../../core/server-memory-jsonl.ts';
 import { MemoryFabricError } from '../../errors.ts';
-import { withFileLock } from '../bank/lock.ts';
-import { readOutbox, removeFromOutbox } from '../bank/outbox.ts';
+import { withFileLock } from '../../state/lock.ts';
+import { readOutbox, removeFromOutbox } from '../../state/outbox.ts';
 import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from '../bank/search-index-files.ts';
 import { loadExpansionsFor } from '../bank/load-expansions.ts';
-import type { WriteTime } from '../bank/time-source.ts';
+import type { WriteTime } from '../../state/time-source.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import { writeThroughOutbox } from '../write-through-outbox.ts';
 import { connectServer, type McpConnection } from './mcp-connection.ts';

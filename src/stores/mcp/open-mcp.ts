@@ -7,8 +7,8 @@ import type { Config } from '../../config.ts';
 import type { GraphView } from '../../core/graph-view.ts';
 import type { GraphDelta, KnowledgeGraph } from '../../core/graph.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
-import type { WriteTime } from '../bank/time-source.ts';
-import { deferToOutbox } from '../bank/outbox.ts';
+import type { WriteTime } from '../../state/time-source.ts';
+import { deferToOutbox } from '../write-through-outbox.ts';
 import { MemoryFabricError } from '../../errors.ts';
 
 // The folders whose node_modules may hold @modelcontextprotocol/server-memory: the project's, then this package's.

@@ -8,7 +8,7 @@ import { applySupersessions, findSupersessions } from '../../../core/supersede.t
 import { extractTerms } from '../../../core/text.ts';
 import { isMemoryFabricError, MemoryFabricError } from '../../../errors.ts';
 import type { BankStore } from '../bank-store.ts';
-import { writeFileAtomic } from '../atomic-write.ts';
+import { writeFileAtomic } from '../../../state/atomic-write.ts';
 import { parseGraphIndex } from '../jsonc-index.ts';
 import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, resolveInsideRoot } from '../layout.ts';
 import { renderEntityRecordBody } from '../record-views.ts';

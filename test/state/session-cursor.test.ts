@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { readNewLines } from '../../src/stores/session-cursor.ts';
+import { readNewLines } from '../../src/state/session-cursor.ts';
 import { makeTempProject } from '../helpers/temp-project.ts';
 
 test('only complete lines are read; the partial last line waits for the next read', async (t) => {

@@ -1,6 +1,6 @@
 // A cross-process lock around a bank write cycle: an exclusive lock file holding the owner's pid and start time.
 import { open, readFile, rm, stat } from 'node:fs/promises';
-import { MemoryFabricError } from '../../errors.ts';
+import { MemoryFabricError } from '../errors.ts';
 
 export interface LockOptions {
   timeoutMs: number;

@@ -1,6 +1,7 @@
 // One line per hook run in <state>/logs/hooks.jsonl (rotated at 1 MiB): what ran, how long, what it printed.
 // Append-only log lines are the one write that does not go through writeFileAtomic: a torn last line is skipped on read.
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface HookLogRecord {
@@ -33,4 +34,22 @@ export async function appendHookLog(stateDir: string, record: HookLogRecord): Pr
   } catch {
     // the hook's own result matters more than its log line
   }
+}
+
+// Every well-formed record (a torn last line is skipped), oldest first, from the rotated file and the current one.
+export async function readHookLog(stateDir: string): Promise<HookLogRecord[]> {
+  const file = hookLogFile(stateDir);
+  const texts = await Promise.all([readFile(`${file}.1`, 'utf8').catch(() => ''), readFile(file, 'utf8').catch(() => '')]);
+  const records: HookLogRecord[] = [];
+  for (const line of texts.join('\n').split('\n')) {
+    if (line.trim() === '') {
+      continue;
+    }
+    try {
+      records.push(JSON.parse(line) as HookLogRecord);
+    } catch {
+      // skipped
+    }
+  }
+  return records;
 }

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from './bank/atomic-write.ts';
+import { writeFileAtomic } from './atomic-write.ts';
 
 const KEEP_AFTER_COMPACTION = 100_000;
 const COMPACT_ABOVE = 200_000;

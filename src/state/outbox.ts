@@ -1,9 +1,7 @@
 // Deltas that could not be written yet (no time source, a failed write), kept durably until the next cycle.
 import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { GraphDelta } from '../../core/graph.ts';
-import { zeroCounts } from '../../core/merge.ts';
-import type { WriteReport } from '../graph-store.ts';
+import type { GraphDelta } from '../core/graph.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 
 export interface OutboxEntry {
@@ -64,26 +62,4 @@ export async function readOutbox(outboxDir: string): Promise<{ entries: OutboxEn
 // Removes entries once their deltas are safely in the store.
 export async function removeFromOutbox(entries: readonly OutboxEntry[]): Promise<void> {
   await Promise.all(entries.map((entry) => rm(entry.file, { force: true })));
-}
-
-// A write that could not happen now: the delta (if any) waits in the outbox, and the report says why.
-export async function deferToOutbox(
-  outboxDir: string,
-  delta: GraphDelta,
-  error: unknown,
-  provenance: { sessionId?: string } = {},
-): Promise<WriteReport> {
-  const reason = error instanceof Error ? error.message : String(error);
-  if (delta.entities.length + delta.relations.length > 0) {
-    await addToOutbox(outboxDir, delta, reason, provenance);
-  }
-  const pending = await readOutbox(outboxDir);
-  return {
-    written: false,
-    counts: zeroCounts(),
-    rejected: [],
-    outboxPending: pending.entries.length + pending.unreadable.length,
-    outboxDrained: 0,
-    deferredBecause: reason,
-  };
 }

@@ -1,7 +1,7 @@
 // The one way memory-fabric writes a file: temp file in the same folder, fsync, verify, rename.
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MemoryFabricError } from '../../errors.ts';
+import { MemoryFabricError } from '../errors.ts';
 
 // Temp names are unique by process id, time and a counter (no crypto: it costs the hooks start-up time).
 let tempCounter = 0;

@@ -2,7 +2,7 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryFabricError } from '../errors.ts';
-import { writeFileAtomic } from './bank/atomic-write.ts';
+import { writeFileAtomic } from './atomic-write.ts';
 
 export interface SessionCursor {
   sessionId?: string;

@@ -1,8 +1,8 @@
 // The canonical write time of a bank write cycle: worldtimeapi's utc_datetime, or the system clock by explicit opt-in.
 // Fetched with Node's global fetch, which is undici (the copy Node 20 ships). The undici npm package is not bundled:
 // it made the sync hook 890 KB instead of 190 KB, and a Stop with nothing new 1.68x bare node instead of 1.46x.
-import { MemoryFabricError } from '../../errors.ts';
-import type { TimeSourceKind } from '../../config.ts';
+import { MemoryFabricError } from '../errors.ts';
+import type { TimeSourceKind } from '../config.ts';
 
 export interface WriteTime {
   // ISO 8601 UTC, as the source gave it (e.g. 2026-03-24T22:40:05.123456+00:00).
