@@ -12,6 +12,7 @@ import { fetchWriteTime } from '../state/time-source.ts';
 import { openBank, openStore } from '../stores/open-store.ts';
 import { openReader } from '../stores/open-reader.ts';
 import { loadCursor } from '../state/session-cursor.ts';
+import { statePaths } from '../state/state-layout.ts';
 import type { CliIo } from './cli-io.ts';
 import { readHookLog } from '../state/hook-log.ts';
 import { renderTimings, summarizeTimings } from './hook-log-stats.ts';
@@ -290,7 +291,7 @@ async function checkTimeSource(config: Config): Promise<Check> {
 }
 
 async function checkOutbox(config: Config, nowMs: number): Promise<Check> {
-  const { entries, unreadable } = await readOutbox(path.join(config.stateDir, 'outbox'));
+  const { entries, unreadable } = await readOutbox(statePaths.outbox(config.stateDir));
   if (entries.length === 0 && unreadable.length === 0) {
     return { name: 'outbox', status: 'pass', detail: 'empty' };
   }
@@ -305,7 +306,7 @@ async function checkOutbox(config: Config, nowMs: number): Promise<Check> {
 }
 
 async function checkSessions(config: Config, nowMs: number): Promise<Check> {
-  const folder = path.join(config.stateDir, 'cursors');
+  const folder = statePaths.cursors(config.stateDir);
   const names = await readdir(folder).catch(() => [] as string[]);
   if (names.length === 0) {
     return {

@@ -1,11 +1,9 @@
 // Starting sync work in a detached process: the final flush at SessionEnd (1.5 s budget for all hooks), and the
 // sweep at SessionStart of sessions whose end was never seen. The detached process is the sync bundle itself,
 // started with --flush <request> or --sweep (see background-sync.ts); the hook returns at once.
-import { mkdir, readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { Config, StoreKind } from '../config.ts';
-import { writeFileAtomic } from '../state/atomic-write.ts';
-import { findPendingFlushes, findUnfinishedSessions } from '../state/session-sweep.ts';
+import { findPendingFlushes, readFlushRequest as readRequestFile, saveFlushRequest } from '../state/flush-requests.ts';
+import { findUnfinishedSessions } from '../state/session-sweep.ts';
 import type { HookInput } from './hook-input.ts';
 
 // Starts the sync bundle detached from this process; returns its pid.
@@ -18,20 +16,15 @@ export async function spawnDetachedSync(syncScript: string, args: string[], cwd:
 
 // Saves the SessionEnd input as a flush request and starts a detached flusher for it.
 export async function handOffFlush(input: HookInput, config: Config, syncScript: string): Promise<{ pid?: number; request: string }> {
-  const folder = path.join(config.stateDir, 'flush');
-  await mkdir(folder, { recursive: true });
-  const request = path.join(folder, `${input.sessionId.replace(/[^\w.-]/g, '_').slice(0, 100)}.json`);
-  await writeFileAtomic(request, `${JSON.stringify(input)}\n`, (written) => JSON.parse(written));
+  const request = await saveFlushRequest(config.stateDir, input.sessionId, input);
   const pid = await spawnDetachedSync(syncScript, ['--flush', request], config.projectRoot);
   return { ...(pid ? { pid } : {}), request };
 }
 
-// Reads a flush request (and removes it once handled, by the caller).
+// Reads a flush request: the SessionEnd input handOffFlush saved (the caller removes it once handled).
 export async function readFlushRequest(file: string): Promise<HookInput> {
-  return JSON.parse(await readFile(file, 'utf8')) as HookInput;
+  return (await readRequestFile(file)) as HookInput;
 }
-
-export const removeFlushRequest = (file: string): Promise<void> => rm(file, { force: true });
 
 // At SessionStart: when other sessions were left unsynced, one detached sweeper syncs them. Returns a note, or undefined.
 export async function sweepUnfinishedSessions(

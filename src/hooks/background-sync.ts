@@ -1,12 +1,13 @@
 // The detached process's side of background sync (see background-spawn.ts for how it is started).
-import path from 'node:path';
 import type { Config, StoreKind } from '../config.ts';
 import { describeError, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
 import { withFileLock } from '../state/lock.ts';
 import { openStore } from '../stores/open-store.ts';
 import { openReader } from '../stores/open-reader.ts';
-import { findPendingFlushes, findUnfinishedSessions } from '../state/session-sweep.ts';
-import { readFlushRequest, removeFlushRequest } from './background-spawn.ts';
+import { findPendingFlushes, removeFlushRequest } from '../state/flush-requests.ts';
+import { findUnfinishedSessions } from '../state/session-sweep.ts';
+import { statePaths } from '../state/state-layout.ts';
+import { readFlushRequest } from './background-spawn.ts';
 import type { HookInput } from './hook-input.ts';
 import { runSyncHook } from './sync-hook.ts';
 
@@ -45,7 +46,7 @@ export async function runBackgroundSync(mode: BackgroundMode, config: Config, no
     return result;
   }
   try {
-    await withFileLock(path.join(config.stateDir, 'sweep.lock'), { timeoutMs: 0, staleMs: 10 * 60_000 }, async () => {
+    await withFileLock(statePaths.sweepLock(config.stateDir), { timeoutMs: 0, staleMs: 10 * 60_000 }, async () => {
       for (const request of await findPendingFlushes(config.stateDir)) {
         await syncOne(await readFlushRequest(request), request);
       }

@@ -1,8 +1,6 @@
 // The one place that catches: runs a hook end to end and turns every failure into exit 0 with one clear line.
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { loadConfig, type Config } from '../config.ts';
-import { writeFileAtomic } from '../state/atomic-write.ts';
+import { recordNotice } from '../state/notices.ts';
 import { describeError, isUserFacing, isMemoryFabricError, MemoryFabricError } from '../errors.ts';
 import type { HookHandler } from './hook-handler.ts';
 import { parseHookInput, type HookInput } from './hook-input.ts';
@@ -67,7 +65,7 @@ export async function runHook(handler: HookHandler, environment: HookEnvironment
     const notices: string[] = [];
     for (const problem of outcome.problems ?? []) {
       stderr.push(problem.line);
-      if (await firstNotice(config.stateDir, input.sessionId, problem.key)) {
+      if (await recordNotice(config.stateDir, input.sessionId, problem.key)) {
         notices.push(problem.notice);
       }
     }
@@ -113,7 +111,7 @@ function failOpen(
   if (handler.kind !== 'context' || code === undefined || !isUserFacing(code) || input === undefined || stateDir === undefined) {
     return quiet;
   }
-  return firstNotice(stateDir, input.sessionId, code).then((first) =>
+  return recordNotice(stateDir, input.sessionId, code).then((first) =>
     first
       ? {
           ...quiet,
@@ -127,16 +125,6 @@ function failOpen(
 function withSystemMessage(stdout: string, message: string): string {
   const output = stdout.trim() === '' ? {} : (JSON.parse(stdout) as Record<string, unknown>);
   return `${JSON.stringify({ systemMessage: message, ...output })}\n`;
-}
-
-// True the first time a session meets a problem (a marker file in the state folder remembers it).
-async function firstNotice(stateDir: string, sessionId: string, code: string): Promise<boolean> {
-  const marker = path.join(stateDir, 'notices', `${sessionId.replace(/[^\w.-]/g, '_').slice(0, 100)}-${code}`);
-  if (existsSync(marker)) {
-    return false;
-  }
-  await writeFileAtomic(marker, `${new Date().toISOString()}\n`).catch(() => undefined);
-  return true;
 }
 
 const about = (input: HookInput, config: Config) => ({ event: input.event, sessionId: input.sessionId, stateDir: config.stateDir });

@@ -11,7 +11,8 @@ import { MemoryFabricError } from '../errors.ts';
 import type { GraphStore, WriteReport } from '../stores/graph-store.ts';
 import { openStore } from '../stores/open-store.ts';
 import { SeenMessages } from '../state/seen-messages.ts';
-import { cursorFile, loadCursor, saveCursor } from '../state/session-cursor.ts';
+import { loadCursor, saveCursor } from '../state/session-cursor.ts';
+import { statePaths } from '../state/state-layout.ts';
 import { handOffFlush, startIndexRebuild } from './background-spawn.ts';
 import type { HookHandler } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
@@ -57,7 +58,7 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
   if (!['Stop', 'SubagentStop', 'SessionEnd'].includes(input.event) || !transcriptPath) {
     return { stdout: '', explanation: [`the sync hook does nothing on ${input.event}${transcriptPath ? '' : ' without a transcript'}`] };
   }
-  const cursorPath = cursorFile(config.stateDir, input.sessionId, transcriptPath);
+  const cursorPath = statePaths.cursor(config.stateDir, input.sessionId, transcriptPath);
   const cursor = await loadCursor(cursorPath);
   const seen = new SeenMessages(config.stateDir);
   const projectName = path.basename(config.projectRoot || input.cwd || '');

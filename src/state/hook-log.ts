@@ -3,6 +3,7 @@
 import { appendFileSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { statePaths } from './state-layout.ts';
 
 export interface HookLogRecord {
   at: string;
@@ -18,12 +19,10 @@ export interface HookLogRecord {
 
 const ROTATE_BYTES = 1024 * 1024;
 
-export const hookLogFile = (stateDir: string): string => path.join(stateDir, 'logs', 'hooks.jsonl');
-
 // Appends a record; never throws (a log must not break a hook). Synchronous: three small calls at exit cost less
 // than three trips through the thread pool.
 export async function appendHookLog(stateDir: string, record: HookLogRecord): Promise<void> {
-  const file = hookLogFile(stateDir);
+  const file = statePaths.hookLog(stateDir);
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     const size = statSync(file, { throwIfNoEntry: false })?.size ?? 0;
@@ -38,7 +37,7 @@ export async function appendHookLog(stateDir: string, record: HookLogRecord): Pr
 
 // Every well-formed record (a torn last line is skipped), oldest first, from the rotated file and the current one.
 export async function readHookLog(stateDir: string): Promise<HookLogRecord[]> {
-  const file = hookLogFile(stateDir);
+  const file = statePaths.hookLog(stateDir);
   const texts = await Promise.all([readFile(`${file}.1`, 'utf8').catch(() => ''), readFile(file, 'utf8').catch(() => '')]);
   const records: HookLogRecord[] = [];
   for (const line of texts.join('\n').split('\n')) {

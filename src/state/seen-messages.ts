@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from './atomic-write.ts';
+import { statePaths } from './state-layout.ts';
 
 const KEEP_AFTER_COMPACTION = 100_000;
 const COMPACT_ABOVE = 200_000;
@@ -13,7 +14,7 @@ export class SeenMessages {
   #hashes: Set<string> | undefined;
 
   constructor(stateDir: string) {
-    this.#file = path.join(stateDir, 'seen-messages.txt');
+    this.#file = statePaths.seenMessages(stateDir);
   }
 
   // The messages whose uuid was not synced before (messages without a uuid are kept).

@@ -1,6 +1,5 @@
 // Where the sync hook stopped reading each session's transcript: a byte offset at a line boundary.
 import { open, readFile, type FileHandle } from 'node:fs/promises';
-import path from 'node:path';
 import { MemoryFabricError } from '../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 
@@ -30,16 +29,6 @@ export interface NewLines {
 
 // Bytes read per sync at most; a larger backlog is read over several syncs.
 export const MAX_READ_BYTES = 64 * 1024 * 1024;
-
-// The cursor file of a session (session ids are sanitized into file names).
-export function cursorFile(stateDir: string, sessionId: string, transcriptPath: string): string {
-  const safeId = sessionId.replace(/[^\w.-]/g, '_').slice(0, 100) || 'unknown-session';
-  const kind = path
-    .basename(transcriptPath)
-    .replace(/[^\w.-]/g, '_')
-    .slice(0, 80);
-  return path.join(stateDir, 'cursors', `${safeId}__${kind}.json`);
-}
 
 export async function loadCursor(file: string): Promise<SessionCursor | undefined> {
   try {

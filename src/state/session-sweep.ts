@@ -2,6 +2,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadCursor } from './session-cursor.ts';
+import { statePaths } from './state-layout.ts';
 
 export interface UnfinishedSession {
   sessionId: string;
@@ -17,7 +18,7 @@ export async function findUnfinishedSessions(
   nowMs: number,
   quietMs = QUIET_MS,
 ): Promise<UnfinishedSession[]> {
-  const folder = path.join(stateDir, 'cursors');
+  const folder = statePaths.cursors(stateDir);
   let names: string[];
   try {
     names = (await readdir(folder)).filter((name) => name.endsWith('.json'));
@@ -38,14 +39,4 @@ export async function findUnfinishedSessions(
     found.push({ sessionId, transcriptPath: cursor.transcriptPath });
   }
   return found;
-}
-
-// Flush requests written at SessionEnd that no process has completed (their flusher died, or never started).
-export async function findPendingFlushes(stateDir: string): Promise<string[]> {
-  const folder = path.join(stateDir, 'flush');
-  try {
-    return (await readdir(folder)).filter((name) => name.endsWith('.json')).map((name) => path.join(folder, name));
-  } catch {
-    return [];
-  }
 }

@@ -35,12 +35,13 @@ async function largeBank(t: import('node:test').TestContext) {
   const project = await makeTempProject(t);
   const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
   const stateDir = path.join(project, '.memories', '.state');
+  const indexDir = path.join(stateDir, 'search-index');
   await mkdir(path.dirname(graphFile), { recursive: true });
   const graph = largeGraph();
   await writeFile(graphFile, renderGraphIndex(graph, '2026-11-30T00:00:00Z', 'test'));
   const info = await stat(graphFile);
-  await writeSearchIndex(stateDir, graph, { size: info.size, mtimeMs: info.mtimeMs });
-  return { project, graphFile, stateDir, graph, env: hookEnv(project) };
+  await writeSearchIndex(indexDir, graph, { size: info.size, mtimeMs: info.mtimeMs });
+  return { project, graphFile, stateDir, indexDir, graph, env: hookEnv(project) };
 }
 
 const prompt = (project: string, session: string, text: string) =>
@@ -61,7 +62,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 }
 
 test('a graph file changed by hand is answered from the previous index at once, and the index catches up in the background', async (t) => {
-  const { project, graphFile, stateDir, graph, env } = await largeBank(t);
+  const { project, graphFile, stateDir, indexDir, graph, env } = await largeBank(t);
   const edited = {
     ...graph,
     entities: [
@@ -74,7 +75,7 @@ test('a graph file changed by hand is answered from the previous index at once, 
     ],
   };
   await writeFile(graphFile, renderGraphIndex(edited, '2026-11-30T01:00:00Z', 'test'));
-  assert.equal(openSearchIndex(stateDir, graphFile), undefined, 'the index is behind the file');
+  assert.equal(openSearchIndex(indexDir, graphFile), undefined, 'the index is behind the file');
 
   const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), {
     env,
@@ -83,8 +84,8 @@ test('a graph file changed by hand is answered from the previous index at once, 
   assert.equal(first.exitCode, 0);
   assert.equal(first.stderr, '');
   assert.doesNotMatch(contextOf(first.stdout), /Memcached lost them/, 'answered from the previous index');
-  await until(() => openSearchIndex(stateDir, graphFile) !== undefined, 'the background rebuild');
-  await until(() => !existsSync(path.join(stateDir, 'search-index', 'rebuild.json')), 'the rebuild marker to go');
+  await until(() => openSearchIndex(indexDir, graphFile) !== undefined, 'the background rebuild');
+  await until(() => !existsSync(path.join(indexDir, 'rebuild.json')), 'the rebuild marker to go');
   const second = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), {
     env,
     cwd: project,
@@ -95,16 +96,14 @@ test('a graph file changed by hand is answered from the previous index at once, 
 });
 
 test('a large graph file that became unreadable: the previous index answers once, then the user is told, and the file is kept', async (t) => {
-  const { project, graphFile, stateDir, env } = await largeBank(t);
+  const { project, graphFile, indexDir, env } = await largeBank(t);
   await writeFile(graphFile, '{"entities": [ oops');
   const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's2', 'how do we paginate the orders endpoint?'), { env, cwd: project });
   assert.match(contextOf(first.stdout), /cursor pagination for the orders API/);
   await until(
     () =>
       /"state":"failed"/.test(
-        existsSync(path.join(stateDir, 'search-index', 'rebuild.json'))
-          ? readFileSync(path.join(stateDir, 'search-index', 'rebuild.json'), 'utf8')
-          : '',
+        existsSync(path.join(indexDir, 'rebuild.json')) ? readFileSync(path.join(indexDir, 'rebuild.json'), 'utf8') : '',
       ),
     'the rebuild to fail',
   );
@@ -134,7 +133,7 @@ test("the memory server's local file, written by someone else (Claude's own memo
     `${JSON.stringify({ type: 'entity', ...entity })}\n`;
   await writeFile(memoryFile, largeGraph().entities.map(line).join(''));
   const env = hookEnv(project, { MEMORY_FABRIC_STORE: 'mcp' });
-  const indexDir = path.join(project, '.memories', '.state', 'memory-server');
+  const indexDir = path.join(project, '.memories', '.state', 'memory-server', 'search-index');
   const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'how do we paginate the orders endpoint?'), { env, cwd: project });
   assert.match(contextOf(first.stdout), /cursor pagination for the orders API/, 'the first prompt builds the index');
   assert.ok(openSearchIndex(indexDir, memoryFile));
@@ -158,7 +157,7 @@ test("the memory server's local file, written by someone else (Claude's own memo
 });
 
 test('a Stop on a large bank writes the graph and leaves its search index to a detached process; prompts catch up', async (t) => {
-  const { project, graphFile, stateDir } = await largeBank(t);
+  const { project, graphFile, stateDir, indexDir } = await largeBank(t);
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
   const transcript = path.join(project, 's4.jsonl');
   await writeTranscript(transcript, ['We decided to keep user sessions in Redis because Memcached lost them on restart.']);
@@ -171,7 +170,7 @@ test('a Stop on a large bank writes the graph and leaves its search index to a d
   assert.match(stop.stdout, /written to file bank/);
   assert.match(await readFile(graphFile, 'utf8'), /Memcached lost them/, 'the graph itself is written by the Stop');
   await until(
-    () => openSearchIndex(stateDir, graphFile) !== undefined && !existsSync(path.join(stateDir, 'search-index', 'rebuild.json')),
+    () => openSearchIndex(indexDir, graphFile) !== undefined && !existsSync(path.join(indexDir, 'rebuild.json')),
     'the background rebuild',
   );
   const log = await readFile(path.join(stateDir, 'logs', 'hooks.jsonl'), 'utf8');

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { cursorFile } from '../../src/state/session-cursor.ts';
+import { statePaths } from '../../src/state/state-layout.ts';
 import { writeTranscript } from '../helpers/bank.ts';
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 import { SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
@@ -28,7 +28,7 @@ test('a sync whose write outlasts the deadline exits 0 with one line, writes not
   assert.equal(late.exitCode, 0);
   assert.match(late.stderr, /DEADLINE_EXCEEDED/);
   assert.equal(late.stderr.trim().split('\n').length, 1, 'one stderr line');
-  const cursorPath = cursorFile(path.join(project, '.memories', '.state'), 's1', transcript);
+  const cursorPath = statePaths.cursor(path.join(project, '.memories', '.state'), 's1', transcript);
   assert.equal(existsSync(cursorPath), false, 'the cursor did not move');
   const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
   const before = existsSync(graphFile) ? await readFile(graphFile, 'utf8') : '';

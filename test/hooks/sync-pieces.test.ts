@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { cursorFile } from '../../src/state/session-cursor.ts';
+import { statePaths } from '../../src/state/state-layout.ts';
 import { mixShapes, seededRandom } from '../helpers/pathological-shapes.ts';
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 import { SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
@@ -26,7 +26,7 @@ test('a slow transcript is synced over several Stops, the cursor advancing each 
   // A short deadline: reading stops after 600 ms (a few pieces of 1 MB), 24 MB take several Stops.
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system', MEMORY_FABRIC_SYNC_DEADLINE_MS: '2000' });
   const stop = JSON.stringify({ hook_event_name: 'Stop', session_id: 'big', transcript_path: transcript, cwd: project });
-  const cursorPath = cursorFile(path.join(project, '.memories', '.state'), 'big', transcript);
+  const cursorPath = statePaths.cursor(path.join(project, '.memories', '.state'), 'big', transcript);
   const offsets: number[] = [];
   for (let stopNumber = 0; stopNumber < 40 && offsets.at(-1) !== size; stopNumber += 1) {
     const run = await runHookProcess(SYNC_HOOK, stop, { env, cwd: project, timeoutMs: 15_000 });

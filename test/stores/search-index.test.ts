@@ -41,12 +41,11 @@ async function indexOnDisk(t: import('node:test').TestContext, graph: KnowledgeG
   const project = await makeTempProject(t);
   const graphFile = path.join(project, 'graph.jsonc');
   await writeFile(graphFile, renderGraphIndex(graph, '2026-11-30T00:00:00Z', 'test'));
-  const stateDir = path.join(project, 'state');
-  await mkdir(stateDir);
+  const indexDir = path.join(project, 'state', 'search-index');
   const { stat } = await import('node:fs/promises');
   const info = await stat(graphFile);
-  await writeSearchIndex(stateDir, graph, { size: info.size, mtimeMs: info.mtimeMs });
-  return { graphFile, stateDir };
+  await writeSearchIndex(indexDir, graph, { size: info.size, mtimeMs: info.mtimeMs });
+  return { graphFile, indexDir };
 }
 
 test('the index on disk ranks every benchmark prompt exactly as the in-memory view does', async (t) => {
@@ -62,8 +61,8 @@ test('the index on disk ranks every benchmark prompt exactly as the in-memory vi
     ]),
   ];
   for (const [label, graph] of await graphsToCompare()) {
-    const { graphFile, stateDir } = await indexOnDisk(t, graph);
-    const onDisk = openSearchIndex(stateDir, graphFile);
+    const { graphFile, indexDir } = await indexOnDisk(t, graph);
+    const onDisk = openSearchIndex(indexDir, graphFile);
     assert.ok(onDisk, label);
     const inMemory = buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
     for (const prompt of prompts) {
@@ -77,14 +76,14 @@ test('the index on disk ranks every benchmark prompt exactly as the in-memory vi
 });
 
 test('a stale or damaged index is not used', async (t) => {
-  const { graphFile, stateDir } = await indexOnDisk(t, PAGINATION_GRAPH);
-  assert.ok(openSearchIndex(stateDir, graphFile));
+  const { graphFile, indexDir } = await indexOnDisk(t, PAGINATION_GRAPH);
+  assert.ok(openSearchIndex(indexDir, graphFile));
   await writeFile(graphFile, `${await readFile(graphFile, 'utf8')}\n`);
-  assert.equal(openSearchIndex(stateDir, graphFile), undefined, 'the graph file changed');
+  assert.equal(openSearchIndex(indexDir, graphFile), undefined, 'the graph file changed');
   const again = await indexOnDisk(t, PAGINATION_GRAPH);
-  const pointer = JSON.parse(await readFile(path.join(again.stateDir, 'search-index', 'current.json'), 'utf8')) as { generation: string };
-  await rm(path.join(again.stateDir, 'search-index', pointer.generation, 'names.txt'));
-  assert.equal(openSearchIndex(again.stateDir, again.graphFile), undefined, 'a file of the index is missing');
+  const pointer = JSON.parse(await readFile(path.join(again.indexDir, 'current.json'), 'utf8')) as { generation: string };
+  await rm(path.join(again.indexDir, pointer.generation, 'names.txt'));
+  assert.equal(openSearchIndex(again.indexDir, again.graphFile), undefined, 'a file of the index is missing');
 });
 
 test('a write cycle refreshes the index; a reader of a bank without one builds it', async (t) => {
@@ -96,11 +95,11 @@ test('a write cycle refreshes the index; a reader of a bank without one builds i
     observations: [`Service ${index} handles billing retries.`],
   }));
   await bank.writeDelta({ entities, relations: [] });
-  assert.ok(openSearchIndex(bank.paths.stateDir, bank.indexFile), 'written with the graph');
-  await rm(path.join(bank.paths.stateDir, 'search-index'), { recursive: true });
+  assert.ok(openSearchIndex(bank.searchIndexDir, bank.indexFile), 'written with the graph');
+  await rm(bank.searchIndexDir, { recursive: true });
   const view = await bank.openView();
   assert.equal(view.size, 250);
-  assert.ok(openSearchIndex(bank.paths.stateDir, bank.indexFile), 'rebuilt by the reader');
+  assert.ok(openSearchIndex(bank.searchIndexDir, bank.indexFile), 'rebuilt by the reader');
 });
 
 test('names of any spelling come back whole and are found by any case, with more than 32 observations scored', async (t) => {
@@ -116,8 +115,8 @@ test('names of any spelling come back whole and are found by any case, with more
     })),
     relations: [],
   };
-  const { graphFile, stateDir } = await indexOnDisk(t, graph);
-  const view = openSearchIndex(stateDir, graphFile);
+  const { graphFile, indexDir } = await indexOnDisk(t, graph);
+  const view = openSearchIndex(indexDir, graphFile);
   assert.ok(view);
   names.forEach((name, id) => {
     assert.equal(view.name(id), name);

@@ -10,6 +10,7 @@ import { readGraphIndexText } from './index-file.ts';
 import { parseGraphIndex } from './jsonc-index.ts';
 import { GRAPH_INDEX } from './layout.ts';
 import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow } from './search-index-files.ts';
+import { statePaths } from '../../state/state-layout.ts';
 import type { WriteTime } from '../../state/time-source.ts';
 
 export interface BankOptions {
@@ -31,12 +32,14 @@ export class BankReader implements GraphStore {
   readonly description: string;
   readonly indexFile: string;
   readonly outboxDir: string;
+  readonly searchIndexDir: string;
   readonly options: BankOptions;
 
   constructor(options: BankOptions) {
     this.options = options;
     this.indexFile = path.join(options.bankDir, GRAPH_INDEX);
-    this.outboxDir = path.join(options.stateDir, 'outbox');
+    this.outboxDir = statePaths.outbox(options.stateDir);
+    this.searchIndexDir = statePaths.bankSearchIndex(options.stateDir);
     this.description = `file bank at ${options.bankDir}`;
   }
 
@@ -53,28 +56,23 @@ export class BankReader implements GraphStore {
   // The graph as retrieval reads it: the prebuilt search index when it matches the graph file, else built now
   // (and saved for the next reader, best effort).
   async openView(): Promise<GraphView> {
-    const fresh = openSearchIndex(this.options.stateDir, this.indexFile);
+    const fresh = openSearchIndex(this.searchIndexDir, this.indexFile);
     if (fresh) {
       return fresh;
     }
-    return (await openBehindIndex(this.options.stateDir, this.indexFile, this.options.rebuildInBackground)) ?? this.#buildView();
+    return (await openBehindIndex(this.searchIndexDir, this.indexFile, this.options.rebuildInBackground)) ?? this.#buildView();
   }
 
   // The detached side of rebuildInBackground: the index rebuilt from the graph file now.
   async reindex(): Promise<string> {
-    return rebuildIndexNow(this.options.stateDir, this.indexFile, () => this.#buildView());
+    return rebuildIndexNow(this.searchIndexDir, this.indexFile, () => this.#buildView());
   }
 
   async #buildView(): Promise<GraphView> {
     // The version of the file is taken before it is read (a write cycle may replace the file meanwhile).
     const before = await stat(this.indexFile).catch(() => undefined);
     const graph = await this.readGraph();
-    return indexedView(
-      this.options.stateDir,
-      this.indexFile,
-      graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES ? before : undefined,
-      graph,
-    );
+    return indexedView(this.searchIndexDir, this.indexFile, graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES ? before : undefined, graph);
   }
 
   // A reader never writes.

@@ -25,6 +25,7 @@ import {
 import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
 import { describeError, MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from '../../state/atomic-write.ts';
+import { statePaths } from '../../state/state-layout.ts';
 import { loadExpansionsFor } from './load-expansions.ts';
 import { GRAPH_INDEX } from './layout.ts';
 
@@ -40,13 +41,10 @@ interface Pointer {
   entityCount: number;
 }
 
-const folderOf = (stateDir: string): string => path.join(stateDir, 'search-index');
-
 // Writes the index of a graph whose JSONC file has the given size and mtime.
-export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, source: { size: number; mtimeMs: number }): Promise<void> {
-  const root = folderOf(stateDir);
+export async function writeSearchIndex(indexDir: string, graph: KnowledgeGraph, source: { size: number; mtimeMs: number }): Promise<void> {
   const generation = `${Date.now().toString(36)}-${process.pid}`;
-  const folder = path.join(root, generation);
+  const folder = path.join(indexDir, generation);
   await mkdir(folder, { recursive: true });
 
   // In stages, each written before the next is built: what a stage allocates can be collected while the next
@@ -65,15 +63,15 @@ export async function writeSearchIndex(stateDir: string, graph: KnowledgeGraph, 
     sourceMtimeMs: source.mtimeMs,
     entityCount: graph.entities.length,
   };
-  await writeFileAtomic(path.join(root, 'current.json'), `${JSON.stringify(pointer)}\n`);
+  await writeFileAtomic(path.join(indexDir, 'current.json'), `${JSON.stringify(pointer)}\n`);
   // Older generations go, except the one just replaced (a reader may still be on it).
   const keep = new Set([generation]);
-  const others = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !keep.has(entry.name));
+  const others = (await readdir(indexDir, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !keep.has(entry.name));
   const byAge = await Promise.all(
-    others.map(async (entry) => ({ name: entry.name, mtime: (await stat(path.join(root, entry.name))).mtimeMs })),
+    others.map(async (entry) => ({ name: entry.name, mtime: (await stat(path.join(indexDir, entry.name))).mtimeMs })),
   );
   for (const old of byAge.sort((a, b) => b.mtime - a.mtime).slice(1)) {
-    await rm(path.join(root, old.name), { recursive: true, force: true });
+    await rm(path.join(indexDir, old.name), { recursive: true, force: true });
   }
 }
 
@@ -196,8 +194,8 @@ async function writeEntities(write: WriteIndexFile, graph: KnowledgeGraph): Prom
 }
 
 // The index of the graph file, or undefined when there is none or it was built from another version of the file.
-export function openSearchIndex(stateDir: string, graphFile: string): GraphView | undefined {
-  const pointer = readPointer(stateDir);
+export function openSearchIndex(indexDir: string, graphFile: string): GraphView | undefined {
+  const pointer = readPointer(indexDir);
   let source;
   try {
     source = statSync(graphFile);
@@ -207,22 +205,21 @@ export function openSearchIndex(stateDir: string, graphFile: string): GraphView 
   if (!pointer || pointer.sourceSize !== source.size || pointer.sourceMtimeMs !== source.mtimeMs) {
     return undefined;
   }
-  return loadPointed(stateDir, pointer);
+  return loadPointed(indexDir, pointer);
 }
 
 // The view of a graph read from graphFile when it had the given version (size and mtime, taken before the read:
 // an index must never claim a newer version than the graph it holds): its index written and opened, or, when
 // that fails, built in memory.
 export async function indexedView(
-  stateDir: string,
+  indexDir: string,
   graphFile: string,
   version: { size: number; mtimeMs: number } | undefined,
   graph: KnowledgeGraph,
 ): Promise<GraphView> {
   if (version) {
-    await mkdir(stateDir, { recursive: true }).catch(() => undefined);
-    await writeSearchIndex(stateDir, graph, { size: version.size, mtimeMs: version.mtimeMs }).catch(() => undefined);
-    const built = openSearchIndex(stateDir, graphFile);
+    await writeSearchIndex(indexDir, graph, { size: version.size, mtimeMs: version.mtimeMs }).catch(() => undefined);
+    const built = openSearchIndex(indexDir, graphFile);
     if (built) {
       return built;
     }
@@ -232,24 +229,24 @@ export async function indexedView(
 }
 
 // The last index written, whatever version of the graph file it was built from (the caller knows it may be behind).
-function openLastSearchIndex(stateDir: string): GraphView | undefined {
-  const pointer = readPointer(stateDir);
-  return pointer ? loadPointed(stateDir, pointer) : undefined;
+function openLastSearchIndex(indexDir: string): GraphView | undefined {
+  const pointer = readPointer(indexDir);
+  return pointer ? loadPointed(indexDir, pointer) : undefined;
 }
 
 // The current generation's pointer, when it is of this index version.
-function readPointer(stateDir: string): Pointer | undefined {
+function readPointer(indexDir: string): Pointer | undefined {
   try {
-    const pointer = JSON.parse(readFileSync(path.join(folderOf(stateDir), 'current.json'), 'utf8')) as Pointer;
+    const pointer = JSON.parse(readFileSync(path.join(indexDir, 'current.json'), 'utf8')) as Pointer;
     return pointer.version === VERSION ? pointer : undefined;
   } catch {
     return undefined;
   }
 }
 
-function loadPointed(stateDir: string, pointer: Pointer): GraphView | undefined {
+function loadPointed(indexDir: string, pointer: Pointer): GraphView | undefined {
   try {
-    return loadGeneration(path.join(folderOf(stateDir), pointer.generation), pointer.entityCount);
+    return loadGeneration(path.join(indexDir, pointer.generation), pointer.entityCount);
   } catch {
     return undefined;
   }
@@ -267,13 +264,13 @@ interface RebuildMarker {
   error?: string;
 }
 
-const rebuildMarkerFile = (stateDir: string): string => path.join(folderOf(stateDir), 'rebuild.json');
+const rebuildMarkerFile = (indexDir: string): string => path.join(indexDir, 'rebuild.json');
 // A running rebuild older than this is presumed dead (a rebuild at 10,000 entities takes about half a second).
 const REBUILD_STALE_MS = 60_000;
 
-function readRebuildMarker(stateDir: string): RebuildMarker | undefined {
+function readRebuildMarker(indexDir: string): RebuildMarker | undefined {
   try {
-    return JSON.parse(readFileSync(rebuildMarkerFile(stateDir), 'utf8')) as RebuildMarker;
+    return JSON.parse(readFileSync(rebuildMarkerFile(indexDir), 'utf8')) as RebuildMarker;
   } catch {
     return undefined;
   }
@@ -281,8 +278,8 @@ function readRebuildMarker(stateDir: string): RebuildMarker | undefined {
 
 // What readers should do about an index that is behind the graph file: start a rebuild, wait for the one running,
 // or read the file themselves (a rebuild of this very version failed).
-function rebuildDecision(stateDir: string, graphFile: string, nowMs: number): 'start' | 'running' | 'failed' {
-  const marker = readRebuildMarker(stateDir);
+function rebuildDecision(indexDir: string, graphFile: string, nowMs: number): 'start' | 'running' | 'failed' {
+  const marker = readRebuildMarker(indexDir);
   if (!marker) {
     return 'start';
   }
@@ -301,7 +298,7 @@ function rebuildDecision(stateDir: string, graphFile: string, nowMs: number): 's
 
 // Records that a rebuild of the graph file as it is now is running (pid), or failed (error); clears the record.
 export async function markRebuild(
-  stateDir: string,
+  indexDir: string,
   graphFile: string,
   state: RebuildMarker['state'],
   pid: number,
@@ -316,12 +313,12 @@ export async function markRebuild(
     sourceMtimeMs: source.mtimeMs,
     ...(error ? { error } : {}),
   };
-  await mkdir(folderOf(stateDir), { recursive: true });
-  await writeFileAtomic(rebuildMarkerFile(stateDir), `${JSON.stringify(marker)}\n`);
+  await mkdir(indexDir, { recursive: true });
+  await writeFileAtomic(rebuildMarkerFile(indexDir), `${JSON.stringify(marker)}\n`);
 }
 
-async function clearRebuildMarker(stateDir: string): Promise<void> {
-  await rm(rebuildMarkerFile(stateDir), { force: true });
+async function clearRebuildMarker(indexDir: string): Promise<void> {
+  await rm(rebuildMarkerFile(indexDir), { force: true });
 }
 
 // With no index of this version at all (the first prompt ever, or after an upgrade changed the index format), a
@@ -346,24 +343,24 @@ export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
 // rebuild of this version of the file did not fail (then the caller reads the file itself, and reports what is
 // wrong with it).
 export async function openBehindIndex(
-  stateDir: string,
+  indexDir: string,
   graphFile: string,
   start: (() => Promise<void>) | undefined,
 ): Promise<GraphView | undefined> {
   if (!existsSync(graphFile)) {
     return undefined;
   }
-  const last = openLastSearchIndex(stateDir) ?? (isLargeGraphFile(graphFile) ? EMPTY_VIEW : undefined);
+  const last = openLastSearchIndex(indexDir) ?? (isLargeGraphFile(graphFile) ? EMPTY_VIEW : undefined);
   if (!last || (last !== EMPTY_VIEW && last.size < BACKGROUND_REBUILD_MIN_ENTITIES)) {
     return undefined;
   }
-  const decision = rebuildDecision(stateDir, graphFile, Date.now());
+  const decision = rebuildDecision(indexDir, graphFile, Date.now());
   if (decision === 'failed' || (decision === 'start' && !start)) {
     return undefined;
   }
   if (decision === 'start' && start) {
     try {
-      await markRebuild(stateDir, graphFile, 'running', process.pid);
+      await markRebuild(indexDir, graphFile, 'running', process.pid);
       await start();
     } catch {
       return undefined;
@@ -374,17 +371,17 @@ export async function openBehindIndex(
 
 // The detached rebuild: build (the reader's own inline path) must leave a fresh index; when it does not, the old
 // index is no longer served and the failure is recorded for this version of the file.
-export async function rebuildIndexNow(stateDir: string, graphFile: string, build: () => Promise<GraphView>): Promise<string> {
+export async function rebuildIndexNow(indexDir: string, graphFile: string, build: () => Promise<GraphView>): Promise<string> {
   try {
     const view = await build();
-    if (!openSearchIndex(stateDir, graphFile)) {
-      await rm(path.join(folderOf(stateDir), 'current.json'), { force: true });
+    if (!openSearchIndex(indexDir, graphFile)) {
+      await rm(path.join(indexDir, 'current.json'), { force: true });
       throw new MemoryFabricError('STORE_WRITE_FAILED', `no search index for the ${view.size} entities of ${graphFile}`);
     }
-    await clearRebuildMarker(stateDir);
+    await clearRebuildMarker(indexDir);
     return `search index of ${graphFile} rebuilt: ${view.size} entities`;
   } catch (error) {
-    await markRebuild(stateDir, graphFile, 'failed', process.pid, describeError(error)).catch(() => undefined);
+    await markRebuild(indexDir, graphFile, 'failed', process.pid, describeError(error)).catch(() => undefined);
     throw error;
   }
 }
@@ -550,7 +547,7 @@ function findEntry(dictionary: string, stem: string): { start: number; count: nu
 export async function refreshSearchIndex(paths: { root: string; stateDir: string }, graph: KnowledgeGraph): Promise<void> {
   try {
     const source = await stat(path.join(paths.root, GRAPH_INDEX));
-    await writeSearchIndex(paths.stateDir, graph, { size: source.size, mtimeMs: source.mtimeMs });
+    await writeSearchIndex(statePaths.bankSearchIndex(paths.stateDir), graph, { size: source.size, mtimeMs: source.mtimeMs });
   } catch {
     // the next reader builds it
   }

@@ -9,6 +9,7 @@ import { BACKGROUND_REBUILD_MIN_ENTITIES, markRebuild, refreshSearchIndex } from
 import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
 import { BANK_FOLDERS, GRAPH_INDEX, INDEX_MD, PROJECT_MD, resolveInsideRoot } from './layout.ts';
 import { withFileLock } from '../../state/lock.ts';
+import { statePaths } from '../../state/state-layout.ts';
 import { PROJECT_BODY, recordTitle, renderIndexBody } from './record-views.ts';
 import { listRecords, readRecord, stampFrontmatter, writeRecord, type MemoryRecord } from './records.ts';
 import type { WriteTime } from '../../state/time-source.ts';
@@ -40,7 +41,7 @@ export async function runWriteCycle<T>(
   rebuildInBackground?: () => Promise<void>,
 ): Promise<{ value: T; written: string[] }> {
   await mkdir(paths.stateDir, { recursive: true });
-  return withFileLock(path.join(paths.stateDir, 'bank.lock'), { timeoutMs: lockTimeoutMs, staleMs: 60_000 }, async () => {
+  return withFileLock(statePaths.bankLock(paths.stateDir), { timeoutMs: lockTimeoutMs, staleMs: 60_000 }, async () => {
     const written: string[] = [];
     let lastGraph: KnowledgeGraph | undefined;
     const cycle: WriteCycle = {
@@ -85,7 +86,7 @@ export async function runWriteCycle<T>(
 async function followGraph(paths: BankPaths, graph: KnowledgeGraph, rebuildInBackground: (() => Promise<void>) | undefined): Promise<void> {
   if (rebuildInBackground && graph.entities.length >= BACKGROUND_REBUILD_MIN_ENTITIES) {
     try {
-      await markRebuild(paths.stateDir, path.join(paths.root, GRAPH_INDEX), 'running', process.pid);
+      await markRebuild(statePaths.bankSearchIndex(paths.stateDir), path.join(paths.root, GRAPH_INDEX), 'running', process.pid);
       await rebuildInBackground();
       return;
     } catch {

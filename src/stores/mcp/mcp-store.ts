@@ -12,6 +12,7 @@ import { batchesOf, mergeBatches } from '../../core/merge-batches.ts';
 import { entityFromServer, isUpdatedTag, parseServerMemoryJsonl, supersededTag, updatedTag } from '../../core/server-memory-jsonl.ts';
 import { MemoryFabricError } from '../../errors.ts';
 import { withFileLock } from '../../state/lock.ts';
+import { statePaths } from '../../state/state-layout.ts';
 import { readOutbox, removeFromOutbox } from '../../state/outbox.ts';
 import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from '../bank/search-index-files.ts';
 import { loadExpansionsFor } from '../bank/load-expansions.ts';
@@ -84,7 +85,7 @@ export class McpStore implements GraphStore {
   }
 
   async writeDelta(delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> {
-    const outboxDir = path.join(this.#options.stateDir, 'outbox');
+    const outboxDir = statePaths.outbox(this.#options.stateDir);
     return writeThroughOutbox({
       outboxDir,
       delta,
@@ -93,7 +94,7 @@ export class McpStore implements GraphStore {
       writeTime: this.#options.writeTime,
       write: async (time) => {
         await mkdir(this.#options.stateDir, { recursive: true });
-        return withFileLock(path.join(this.#options.stateDir, 'mcp.lock'), { timeoutMs: 10_000, staleMs: 60_000 }, () =>
+        return withFileLock(statePaths.mcpLock(this.#options.stateDir), { timeoutMs: 10_000, staleMs: 60_000 }, () =>
           this.#withConnection(async (connection) => {
             const pending = await readOutbox(outboxDir);
             const before = await readServerGraph(connection);
@@ -131,7 +132,7 @@ export class McpStore implements GraphStore {
   // The search index of the server's file has its own folder: the bank's index may sit in the same state folder
   // (when the context hook reads both stores).
   get #indexDir(): string {
-    return path.join(this.#options.stateDir, 'memory-server');
+    return statePaths.memoryServerSearchIndex(this.#options.stateDir);
   }
 
   async #withConnection<T>(work: (connection: McpConnection) => Promise<T>): Promise<T> {

@@ -8,6 +8,7 @@ import type { GraphView } from '../../core/graph-view.ts';
 import type { GraphDelta, KnowledgeGraph } from '../../core/graph.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import type { WriteTime } from '../../state/time-source.ts';
+import { statePaths } from '../../state/state-layout.ts';
 import { deferToOutbox } from '../write-through-outbox.ts';
 import { MemoryFabricError } from '../../errors.ts';
 
@@ -61,7 +62,7 @@ export function openMcpStore(
       try {
         store = await load();
       } catch (error) {
-        return deferToOutbox(path.join(config.stateDir, 'outbox'), delta, error, provenance);
+        return deferToOutbox(statePaths.outbox(config.stateDir), delta, error, provenance);
       }
       return store.writeDelta(delta, provenance);
     },
