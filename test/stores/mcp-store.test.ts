@@ -11,7 +11,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { buildGraphView } from '../../src/core/graph-view.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
-import { loadExpansionsFor } from '../../src/stores/bank/load-expansions.ts';
+import { loadExpansionsFor } from '../../src/stores/search-index/load-expansions.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
 import { dedupeGraph } from '../../src/core/merge.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';

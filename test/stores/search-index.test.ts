@@ -1,7 +1,7 @@
 // The bank's on-disk search index gives exactly what the in-memory view gives, and is never used when stale.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { buildGraphView } from '../../src/core/graph-view.ts';
@@ -11,7 +11,8 @@ import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { dedupeGraph } from '../../src/core/merge.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
-import { openSearchIndex, writeSearchIndex } from '../../src/stores/bank/search-index-files.ts';
+import { openSearchIndex } from '../../src/stores/search-index/reader.ts';
+import { writeSearchIndex } from '../../src/stores/search-index/writer.ts';
 import { renderGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
 import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
 import { PACKAGE_ROOT, SHARED_CORPUS, makeTempProject } from '../helpers/temp-project.ts';

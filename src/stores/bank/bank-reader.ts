@@ -9,9 +9,11 @@ import type { GraphStore, WriteReport } from '../graph-store.ts';
 import { readGraphIndexText } from './index-file.ts';
 import { parseGraphIndex } from './jsonc-index.ts';
 import { GRAPH_INDEX } from './layout.ts';
-import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow } from './search-index-files.ts';
 import { statePaths } from '../../state/state-layout.ts';
 import type { WriteTime } from '../../state/time-source.ts';
+import { openSearchIndex } from '../search-index/reader.ts';
+import { openBehindIndex, rebuildIndexNow } from '../search-index/rebuild.ts';
+import { indexedView } from '../search-index/refresh.ts';
 
 export interface BankOptions {
   bankDir: string;

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { emptyGraph, type KnowledgeGraph } from '../../core/graph.ts';
 import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { readGraphIndexText } from './index-file.ts';
-import { BACKGROUND_REBUILD_MIN_ENTITIES, markRebuild, refreshSearchIndex } from './search-index-files.ts';
 import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
 import { BANK_FOLDERS, GRAPH_INDEX, INDEX_MD, PROJECT_MD, resolveInsideRoot } from './layout.ts';
 import { withFileLock } from '../../state/lock.ts';
 import { statePaths } from '../../state/state-layout.ts';
+import { BACKGROUND_REBUILD_MIN_ENTITIES, markRebuild } from '../search-index/rebuild.ts';
+import { refreshSearchIndex } from '../search-index/refresh.ts';
 import { PROJECT_BODY, recordTitle, renderIndexBody } from './record-views.ts';
 import { listRecords, readRecord, stampFrontmatter, writeRecord, type MemoryRecord } from './records.ts';
 import type { WriteTime } from '../../state/time-source.ts';
@@ -93,7 +94,7 @@ async function followGraph(paths: BankPaths, graph: KnowledgeGraph, rebuildInBac
       // rebuilt here instead
     }
   }
-  await refreshSearchIndex(paths, graph);
+  await refreshSearchIndex(statePaths.bankSearchIndex(paths.stateDir), path.join(paths.root, GRAPH_INDEX), graph);
 }
 
 // The seed's pre-flight: folders, context/project.md and an (empty) graph index exist before anything else.

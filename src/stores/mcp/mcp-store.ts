@@ -4,7 +4,6 @@
 // created before relations; it keeps no extra fields, so dates and supersession are tagged observations; it loses
 // concurrent writes, so writes are serialized under a lock and verified afterwards, and what failed waits in the outbox.
 import { mkdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { buildGraphView, type GraphView } from '../../core/graph-view.ts';
 import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
 import { canonicalEntityKey, type GraphDelta, type GraphEntity, type GraphRelation, type KnowledgeGraph } from '../../core/graph.ts';
@@ -14,10 +13,12 @@ import { MemoryFabricError } from '../../errors.ts';
 import { withFileLock } from '../../state/lock.ts';
 import { statePaths } from '../../state/state-layout.ts';
 import { readOutbox, removeFromOutbox } from '../../state/outbox.ts';
-import { indexedView, openBehindIndex, openSearchIndex, rebuildIndexNow, writeSearchIndex } from '../bank/search-index-files.ts';
-import { loadExpansionsFor } from '../bank/load-expansions.ts';
 import type { WriteTime } from '../../state/time-source.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
+import { loadExpansionsFor } from '../search-index/load-expansions.ts';
+import { openSearchIndex } from '../search-index/reader.ts';
+import { openBehindIndex, rebuildIndexNow } from '../search-index/rebuild.ts';
+import { indexedView, refreshSearchIndex } from '../search-index/refresh.ts';
 import { writeThroughOutbox } from '../write-through-outbox.ts';
 import { connectServer, type McpConnection } from './mcp-connection.ts';
 import type { ServerParams } from './server-config.ts';
@@ -122,10 +123,9 @@ export class McpStore implements GraphStore {
 
   // After our own write, the search index follows the server's file, so the next prompt need not start the server.
   async #refreshIndex(graph: KnowledgeGraph): Promise<void> {
-    const file = this.#options.server.kind === 'stdio' ? this.#options.server.memoryFile : undefined;
-    const source = file ? await stat(file).catch(() => undefined) : undefined;
-    if (source) {
-      await writeSearchIndex(this.#indexDir, graph, { size: source.size, mtimeMs: source.mtimeMs }).catch(() => undefined);
+    const file = this.#localFile;
+    if (file) {
+      await refreshSearchIndex(this.#indexDir, file, graph);
     }
   }
 

@@ -1,0 +1,21 @@
+// What a search index folder holds (the bank's in the state folder's search-index/, the memory server's in
+// memory-server/search-index/): current.json points at a generation folder, each generation is written whole and then
+// switched to, and rebuild.json records a rebuild by a detached process. The format changes with INDEX_VERSION.
+import path from 'node:path';
+import { POSTING_WIDTH } from '../../core/graph-view.ts';
+
+// 5: postings per statement (BM25), slot bases, corpus statistics, silence calibration, expansions.
+export const INDEX_VERSION = 5;
+export const POSTING_BYTES = POSTING_WIDTH * 4;
+
+// current.json: the generation readers open, and the version of the graph file it was built from.
+export interface Pointer {
+  version: number;
+  generation: string;
+  sourceSize: number;
+  sourceMtimeMs: number;
+  entityCount: number;
+}
+
+export const pointerFile = (indexDir: string): string => path.join(indexDir, 'current.json');
+export const rebuildMarkerFile = (indexDir: string): string => path.join(indexDir, 'rebuild.json');
