@@ -217,16 +217,16 @@ async function checkBank(config: Config): Promise<Check[]> {
   }
   const { records, problems } = await listRecords(config.bankDir);
   const health = await checkHealth(config.bankDir, records, problems, graph);
-  const index: Check =
-    health.warnings.length === 0 && health.indexSynced
-      ? { name: 'index health', status: 'pass', detail: `${records.length} records, index.md in sync` }
+  const bankHealth: Check =
+    health.warnings.length === 0 && health.recordListSynced
+      ? { name: 'bank health', status: 'pass', detail: `${records.length} records, index.md in sync` }
       : {
-          name: 'index health',
+          name: 'bank health',
           status: 'warn',
           detail: health.warnings.slice(0, 5).join('; ') || 'index.md is not in sync',
           fix: 'memory-fabric reconcile',
         };
-  return [store, index];
+  return [store, bankHealth];
 }
 
 async function checkMcp(config: Config): Promise<Check> {

@@ -22,10 +22,10 @@ Usage:
                                                     sync one transcript into the store and print the report
 
 The file bank's modes (the memory-bank spec; each prints its Output Contract, --json for JSON):
-  memory-fabric bootstrap                           create the bank's folders, context/project.md, the graph index and index.md
+  memory-fabric bootstrap                           create the bank's folders, context/project.md, the graph file and index.md
   memory-fabric retrieve "<task>"                   the retrieval packet for a task (reads only)
   memory-fabric update --decision "<text>" | --error "<text>" [--fix "<text>"] | --plan "<text>" [--session <id>]
-  memory-fabric reconcile                           repair the index, mark superseded facts, link errors to plans, health
+  memory-fabric reconcile                           repair the graph file, mark superseded facts, link errors to plans, health
   memory-fabric import <graph.jsonl>                load a memory-server JSONL graph into the bank (deduplicated)
   memory-fabric export                              the bank's graph as memory-server JSONL on stdout
   memory-fabric drain                               write the deltas waiting in the outbox (needs the time source)

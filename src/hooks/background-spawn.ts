@@ -45,6 +45,6 @@ export async function sweepUnfinishedSessions(
 }
 
 // Starts a detached rebuild of a store's search index (the store has marked it running).
-export async function startIndexRebuild(config: Config, syncScript: string, kind: StoreKind): Promise<void> {
+export async function startSearchIndexRebuild(config: Config, syncScript: string, kind: StoreKind): Promise<void> {
   await spawnDetachedSync(syncScript, ['--reindex', kind], config.projectRoot);
 }

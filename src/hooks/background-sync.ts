@@ -24,7 +24,7 @@ export type BackgroundMode = { flush: string } | { sweep: true } | { reindex: St
 export async function runBackgroundSync(mode: BackgroundMode, config: Config, nowMs: number): Promise<BackgroundResult> {
   const result: BackgroundResult = { lines: [], errors: [] };
   if ('reindex' in mode) {
-    return reindexStore(config, mode.reindex);
+    return rebuildSearchIndexOf(config, mode.reindex);
   }
   const syncOne = async (input: HookInput, request?: string): Promise<void> => {
     try {
@@ -65,13 +65,13 @@ export async function runBackgroundSync(mode: BackgroundMode, config: Config, no
 }
 
 // Rebuilds a store's search index from its graph file (a reader found it behind and serves the old one meanwhile).
-async function reindexStore(config: Config, kind: StoreKind): Promise<BackgroundResult> {
+async function rebuildSearchIndexOf(config: Config, kind: StoreKind): Promise<BackgroundResult> {
   const store = openReader(config, kind);
   try {
-    if (!store.reindex) {
+    if (!store.rebuildSearchIndex) {
       throw new MemoryFabricError('STORE_UNREADABLE', `${store.description} keeps no search index`);
     }
-    return { lines: [await store.reindex()], errors: [] };
+    return { lines: [await store.rebuildSearchIndex()], errors: [] };
   } catch (error) {
     return { lines: [], errors: [describeError(error)] };
   }

@@ -5,7 +5,7 @@ import type { Retrieval } from '../core/retrieve.ts';
 import type { GraphStore } from '../stores/graph-store.ts';
 import { openSources } from '../stores/open-reader.ts';
 import { searchSources, type SourceReport } from '../stores/search-sources.ts';
-import { startIndexRebuild, sweepUnfinishedSessions } from './background-spawn.ts';
+import { startSearchIndexRebuild, sweepUnfinishedSessions } from './background-spawn.ts';
 import type { HookHandler, HookOutcome } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 
@@ -83,7 +83,9 @@ export const contextHandler: HookHandler = {
   deadlineMs: (_input, config) => config.contextDeadlineMs,
   run: async (input, config, runtime) => {
     const { syncScript } = runtime;
-    const rebuildInBackground = syncScript ? (kind: StoreKind): Promise<void> => startIndexRebuild(config, syncScript, kind) : undefined;
+    const rebuildInBackground = syncScript
+      ? (kind: StoreKind): Promise<void> => startSearchIndexRebuild(config, syncScript, kind)
+      : undefined;
     const outcome = await runContextHook(
       input,
       config,

@@ -13,7 +13,7 @@ import { openStore } from '../stores/open-store.ts';
 import { SeenMessages } from '../state/seen-messages.ts';
 import { loadCursor, saveCursor } from '../state/session-cursor.ts';
 import { statePaths } from '../state/state-layout.ts';
-import { handOffFlush, startIndexRebuild } from './background-spawn.ts';
+import { handOffFlush, startSearchIndexRebuild } from './background-spawn.ts';
 import type { HookHandler } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 import { readTranscriptPieces } from './transcript-pieces.ts';
@@ -201,9 +201,14 @@ export const syncHandler: HookHandler = {
     const { syncScript } = runtime;
     const started = performance.now();
     const deadlineMs = syncHandler.deadlineMs(input, config);
-    return runSyncHook(input, config, openStore(config, syncScript ? () => startIndexRebuild(config, syncScript, 'bank') : undefined), {
-      readingIsOver: () => performance.now() - started > deadlineMs * READ_SHARE,
-      tooLateToWrite: () => performance.now() - started > deadlineMs * WRITE_BY_SHARE,
-    });
+    return runSyncHook(
+      input,
+      config,
+      openStore(config, syncScript ? () => startSearchIndexRebuild(config, syncScript, 'bank') : undefined),
+      {
+        readingIsOver: () => performance.now() - started > deadlineMs * READ_SHARE,
+        tooLateToWrite: () => performance.now() - started > deadlineMs * WRITE_BY_SHARE,
+      },
+    );
   },
 };

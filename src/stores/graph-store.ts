@@ -41,6 +41,6 @@ export interface GraphStore {
   openView(): Promise<GraphView>;
   writeDelta(delta: GraphDelta, provenance?: WriteProvenance): Promise<WriteReport>;
   // Rebuilds the store's search index from its graph file now (the detached side of a reader that served the
-  // previous index); says what it did. Stores without an index file have none.
-  reindex?(): Promise<string>;
+  // previous index); says what it did. Stores without a graph file of their own have none.
+  rebuildSearchIndex?(): Promise<string>;
 }

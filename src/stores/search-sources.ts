@@ -14,7 +14,7 @@ export interface SourceReport {
   ms: number;
   // Entities in the source's graph, when it answered.
   entities?: number;
-  // True when it answered from an index of an older version of its graph (rebuilt meanwhile in the background).
+  // True when it answered from a search index of an older version of its graph (rebuilt meanwhile in the background).
   behind?: boolean;
   // Why it could not be searched, when it could not.
   error?: string;

@@ -49,7 +49,7 @@ test('a healthy setup passes every check', async (t) => {
   const { project, env } = await healthyProject(t);
   const { code, checks } = await doctor(project, env);
   assert.equal(code, 0);
-  for (const name of ['node', 'hooks', 'entrypoints', 'store', 'index health', 'time source', 'outbox', 'last syncs', 'hook timings']) {
+  for (const name of ['node', 'hooks', 'entrypoints', 'store', 'bank health', 'time source', 'outbox', 'last syncs', 'hook timings']) {
     assert.equal(checks.get(name)?.status, 'pass', `${name}: ${checks.get(name)?.detail}`);
   }
 });

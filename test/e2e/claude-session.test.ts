@@ -49,8 +49,8 @@ test('the real claude binary: a decision stated in session 1 is injected into se
   assert.match(first, /SessionEnd:other \[.*memory-fabric-sync\.mjs\] completed with status 0/);
   // Claude Code may run Stop before its transcript reaches the disk; the SessionEnd flush (detached) catches up.
   await waitForFlushes(logFile);
-  const indexFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
-  const index = await readFile(indexFile, 'utf8');
+  const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
+  const index = await readFile(graphFile, 'utf8');
   assert.ok(index.includes(DECISION), 'the bank holds the decision after session 1');
   assert.ok(index.includes(`worldtimeapi (${time.url})`), 'written with the loopback time source');
   assert.ok(time.requests >= 1);
@@ -67,14 +67,14 @@ test('the real claude binary: a decision stated in session 1 is injected into se
     sessionTwoRequests.some((body) => body.includes(DECISION)),
     'the request of session 2 carries the injected decision',
   );
-  assert.equal(await readFile(indexFile, 'utf8'), index, 'session 2 (with our context injected) added nothing to the graph');
+  assert.equal(await readFile(graphFile, 'utf8'), index, 'session 2 (with our context injected) added nothing to the graph');
   await waitForFlushes(logFile);
 
   // A second turn of session 2 (--resume), with our context injected again: still nothing of it is read back.
   const sessionTwo = (await readRuns(logFile)).filter((run) => run.event === 'SessionStart').at(-1)?.sessionId ?? '';
   const third = await runClaude(scratch, 'and why did we choose it?', ['--resume', sessionTwo, ...args], 'debug-3');
   assert.match(third, /provided additionalContext/);
-  assert.equal(await readFile(indexFile, 'utf8'), index, 'two turns with injected context added nothing to the graph');
+  assert.equal(await readFile(graphFile, 'utf8'), index, 'two turns with injected context added nothing to the graph');
   let withInjection = 0;
   for (const transcript of await findTranscripts(home)) {
     const raw = await readFile(transcript, 'utf8');

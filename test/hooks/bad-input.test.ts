@@ -108,8 +108,8 @@ test('the sync hook with a missing or unreadable transcript, or an unknown event
 test('a corrupt bank makes the context hook inject nothing and tell the user once, without touching the file', async (t) => {
   const project = await makeTempProject(t);
   await mkdir(path.join(project, '.memories', 'context'), { recursive: true });
-  const indexFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
-  await writeFile(indexFile, '{"entities": [ oops');
+  const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
+  await writeFile(graphFile, '{"entities": [ oops');
   const run = await runHookProcess(
     CONTEXT_HOOK,
     JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's', prompt: 'pagination', cwd: project }),
@@ -122,7 +122,7 @@ test('a corrupt bank makes the context hook inject nothing and tell the user onc
   const output = JSON.parse(run.stdout) as Record<string, unknown>;
   assert.deepEqual(Object.keys(output), ['systemMessage']);
   assert.match(String(output.systemMessage), /STORE_CORRUPT.*knowledge-graph\.index\.jsonc/);
-  assert.equal(await readFile(indexFile, 'utf8'), '{"entities": [ oops');
+  assert.equal(await readFile(graphFile, 'utf8'), '{"entities": [ oops');
 });
 
 test('a Stop that comes before Claude Code wrote the transcript still keeps the last assistant message, and reads the file later', async (t) => {

@@ -11,7 +11,7 @@ import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { openSearchIndex } from '../../src/stores/search-index/reader.ts';
 import { BACKGROUND_REBUILD_MIN_ENTITIES } from '../../src/stores/search-index/rebuild.ts';
 import { writeSearchIndex } from '../../src/stores/search-index/writer.ts';
-import { renderGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
+import { renderGraphFile } from '../../src/stores/bank/graph-file.ts';
 import { CONTEXT_HOOK, SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
 import { writeTranscript } from '../helpers/bank.ts';
 import { runHookProcess } from '../helpers/run-hook-process.ts';
@@ -39,7 +39,7 @@ async function largeBank(t: import('node:test').TestContext) {
   const indexDir = path.join(stateDir, 'search-index');
   await mkdir(path.dirname(graphFile), { recursive: true });
   const graph = largeGraph();
-  await writeFile(graphFile, renderGraphIndex(graph, '2026-11-30T00:00:00Z', 'test'));
+  await writeFile(graphFile, renderGraphFile(graph, '2026-11-30T00:00:00Z', 'test'));
   const info = await stat(graphFile);
   await writeSearchIndex(indexDir, graph, { size: info.size, mtimeMs: info.mtimeMs });
   return { project, graphFile, stateDir, indexDir, graph, env: hookEnv(project) };
@@ -62,7 +62,7 @@ async function until(condition: () => boolean, what: string): Promise<void> {
   assert.fail(`timed out waiting for ${what}`);
 }
 
-test('a graph file changed by hand is answered from the previous index at once, and the index catches up in the background', async (t) => {
+test('a graph file changed by hand is answered from the previous search index at once, and the search index catches up in the background', async (t) => {
   const { project, graphFile, stateDir, indexDir, graph, env } = await largeBank(t);
   const edited = {
     ...graph,
@@ -75,8 +75,8 @@ test('a graph file changed by hand is answered from the previous index at once, 
       },
     ],
   };
-  await writeFile(graphFile, renderGraphIndex(edited, '2026-11-30T01:00:00Z', 'test'));
-  assert.equal(openSearchIndex(indexDir, graphFile), undefined, 'the index is behind the file');
+  await writeFile(graphFile, renderGraphFile(edited, '2026-11-30T01:00:00Z', 'test'));
+  assert.equal(openSearchIndex(indexDir, graphFile), undefined, 'the search index is behind the file');
 
   const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's1', 'where do we keep user sessions, redis or memcached?'), {
     env,
@@ -136,7 +136,7 @@ test("the memory server's local file, written by someone else (Claude's own memo
   const env = hookEnv(project, { MEMORY_FABRIC_STORE: 'mcp' });
   const indexDir = path.join(project, '.memories', '.state', 'memory-server', 'search-index');
   const first = await runHookProcess(CONTEXT_HOOK, prompt(project, 's3', 'how do we paginate the orders endpoint?'), { env, cwd: project });
-  assert.match(contextOf(first.stdout), /cursor pagination for the orders API/, 'the first prompt builds the index');
+  assert.match(contextOf(first.stdout), /cursor pagination for the orders API/, 'the first prompt builds the search index');
   assert.ok(openSearchIndex(indexDir, memoryFile));
 
   await writeFile(

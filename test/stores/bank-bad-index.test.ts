@@ -29,7 +29,7 @@ test('malformed JSONC and missing keys give an error naming the file and the pro
     const { bank, file } = await bankWithIndex(t, text);
     await assert.rejects(bank.readGraph(), (error: Error) => error.message.includes(file) && problem.test(error.message), text);
     await assert.rejects(bank.writeDelta(DELTA), problem);
-    assert.equal(await readFile(file, 'utf8'), text, 'the corrupt index is never overwritten');
+    assert.equal(await readFile(file, 'utf8'), text, 'the corrupt graph file is never overwritten');
   }
 });
 
@@ -55,7 +55,7 @@ test('placeholder and empty names are refused with the record and the reason; th
   );
 });
 
-test('a 20 MB index is read and written through a cycle with nothing lost; a truncated one is refused and kept', async (t) => {
+test('a 20 MB graph file is read and written through a cycle with nothing lost; a truncated one is refused and kept', async (t) => {
   const entities = Array.from({ length: 24_000 }, (_, position) => ({
     entityName: `entity-${position}`,
     entityType: 'component',

@@ -4,12 +4,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { execa } from 'execa';
-import { parseGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
+import { parseGraphFile } from '../../src/stores/bank/graph-file.ts';
 import { SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
 import { writeTranscript } from '../helpers/bank.ts';
 
 const TECHNOLOGIES = ['Redis', 'Kafka', 'PostgreSQL', 'SQLite', 'GraphQL', 'Vitest', 'Playwright', 'Prisma'];
-const indexFileOf = (project: string) => path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
+const graphFileOf = (project: string) => path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
 
 function syncPayload(project: string, transcript: string, sessionId: string): string {
   return JSON.stringify({
@@ -21,7 +21,9 @@ function syncPayload(project: string, transcript: string, sessionId: string): st
   });
 }
 
-test('eight sync hooks writing one bank at once all land; the index re-parses and the counters add up', { timeout: 120_000 }, async (t) => {
+test('eight sync hooks writing one bank at once all land; the graph file re-parses and the counters add up', {
+  timeout: 120_000,
+}, async (t) => {
   const project = await makeTempProject(t);
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
   const runs = await Promise.all(
@@ -48,7 +50,7 @@ test('eight sync hooks writing one bank at once all land; the index re-parses an
     assert.ok(added, run.stdout);
     entitiesAdded += Number(added[1]);
   }
-  const graph = parseGraphIndex(await readFile(indexFileOf(project), 'utf8'), 'index').graph;
+  const graph = parseGraphFile(await readFile(graphFileOf(project), 'utf8'), 'index').graph;
   for (const technology of TECHNOLOGIES) {
     assert.ok(
       graph.entities.some((entity) => entity.name === technology.toLowerCase()),
@@ -68,7 +70,7 @@ test('a writer killed with SIGKILL mid-cycle leaves the previous index intact, a
   const first = path.join(project, 'first.jsonl');
   await writeTranscript(first, ['We decided to use Redis for the cache because it is fast.']);
   await execa(process.execPath, [SYNC_HOOK], { input: syncPayload(project, first, 'first'), env, extendEnv: false, cwd: project });
-  const baseline = await readFile(indexFileOf(project), 'utf8');
+  const baseline = await readFile(graphFileOf(project), 'utf8');
 
   // A big transcript makes a long write cycle (hundreds of records) to kill at different moments.
   const big = path.join(project, 'big.jsonl');
@@ -90,8 +92,8 @@ test('a writer killed with SIGKILL mid-cycle leaves the previous index intact, a
     await new Promise((resolve) => setTimeout(resolve, delayMs));
     child.kill('SIGKILL');
     await child;
-    const text = await readFile(indexFileOf(project), 'utf8');
-    const graph = parseGraphIndex(text, 'index').graph;
+    const text = await readFile(graphFileOf(project), 'utf8');
+    const graph = parseGraphFile(text, 'index').graph;
     assert.ok(
       graph.entities.some((entity) => entity.name === 'redis'),
       `after a kill at ${delayMs} ms the earlier memory is still there`,
@@ -106,10 +108,10 @@ test('a writer killed with SIGKILL mid-cycle leaves the previous index intact, a
   });
   assert.equal(finished.exitCode, 0);
   assert.equal(finished.stderr, '', 'the lock left by the killed writer was recovered');
-  const graph = parseGraphIndex(await readFile(indexFileOf(project), 'utf8'), 'index').graph;
+  const graph = parseGraphFile(await readFile(graphFileOf(project), 'utf8'), 'index').graph;
   assert.ok(graph.entities.some((entity) => entity.name === 'approach-399'));
   assert.ok(graph.entities.some((entity) => entity.name === 'redis'));
-  assert.notEqual(await readFile(indexFileOf(project), 'utf8'), baseline);
+  assert.notEqual(await readFile(graphFileOf(project), 'utf8'), baseline);
   const stray = (await readdir(path.join(project, '.memories', 'context'))).filter((name) => name.endsWith('.tmp'));
   assert.ok(stray.length <= 5, `at most one temp file per killed writer is left behind (${stray.length})`);
 });

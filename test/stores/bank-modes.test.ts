@@ -119,11 +119,11 @@ test('retrieve reads constraints, decisions and failures, and writes nothing', a
   assert.deepEqual(packet.planning.constraints, ['Node 20 only', 'No network on the prompt path']);
   assert.equal(packet.planning.knownFailuresAndPreventions.length, 1);
   assert.match(packet.planning.knownFailuresAndPreventions[0] ?? '', /unresolved/);
-  assert.equal(packet.health.indexSynced, true);
+  assert.equal(packet.health.recordListSynced, true);
   assert.equal(await read(project, 'index.md'), before);
 });
 
-test('reconcile resolves a git merge conflict in the index as the union of both sides and keeps the original', async (t) => {
+test('reconcile resolves a git merge conflict in the graph file as the union of both sides and keeps the original', async (t) => {
   const project = await makeTempProject(t);
   const bank = bankAt(project);
   await bootstrapBank(bank, 'demo');
@@ -151,12 +151,12 @@ test('reconcile resolves a git merge conflict in the index as the union of both 
   assert.equal(await read(project, 'context/knowledge-graph.index.corrupt-2026-12-01T00-00-00Z.jsonc'), conflicted);
 });
 
-test('reconcile salvages a damaged index, removes duplicates and restores entities from records', async (t) => {
+test('reconcile salvages a damaged graph file, removes duplicates and restores entities from records', async (t) => {
   const project = await makeTempProject(t);
   await updateBank(bankAt(project), 'demo', buildManualDelta({ decisions: ['We decided to use Zod for request validation.'], errors: [] }));
-  const indexFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
+  const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
   await writeFile(
-    indexFile,
+    graphFile,
     '{"graphGeneratedAtUtc":"x","entities":[{"entityName":"Vite","entityType":"technology","observations":["a"]},{"entityName":"vite","entityType":"technology","observations":["b"]},{"entityName":"trunc',
   );
   const contract = await reconcileBank(bankAt(project, '2026-12-01T00:00:00+00:00'), 'demo');

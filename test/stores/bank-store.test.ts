@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { BankStore } from '../../src/stores/bank/bank-store.ts';
-import { parseGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
+import { parseGraphFile } from '../../src/stores/bank/graph-file.ts';
 import { fetchWriteTime, toUtcPrefix } from '../../src/state/time-source.ts';
 import type { GraphDelta } from '../../src/core/graph.ts';
 import { makeTempProject } from '../helpers/temp-project.ts';
@@ -32,14 +32,14 @@ async function openBank(project: string, url: string, timeoutMs = 500): Promise<
   });
 }
 
-test('a write lands in a sorted, commented JSONC index stamped with the time source', async (t) => {
+test('a write lands in a sorted, commented JSONC graph file stamped with the time source', async (t) => {
   const project = await makeTempProject(t);
   const time = await startTimeServer(t, { kind: 'ok', utcDateTime: UTC });
   const bank = await openBank(project, time.url);
   const report = await bank.writeDelta(DELTA);
   assert.equal(report.written, true);
   assert.deepEqual(report.counts, { entitiesAddedCount: 2, relationsAddedCount: 1, observationsAddedCount: 2, supersededRecordsCount: 0 });
-  const text = await readFile(bank.indexFile, 'utf8');
+  const text = await readFile(bank.graphFile, 'utf8');
   await assertGolden('knowledge-graph.index.jsonc', text.replace(time.url, 'http://time.test/api/timezone/UTC'));
   assert.deepEqual(
     (await bank.readGraph()).entities.map((entity) => entity.name),
@@ -53,11 +53,11 @@ test('a second identical write adds nothing and leaves the file byte for byte as
   const time = await startTimeServer(t, { kind: 'ok', utcDateTime: UTC });
   const bank = await openBank(project, time.url);
   await bank.writeDelta(DELTA);
-  const before = await readFile(bank.indexFile, 'utf8');
+  const before = await readFile(bank.graphFile, 'utf8');
   time.behaviour = { kind: 'ok', utcDateTime: '2026-12-01T00:00:00+00:00' };
   const report = await bank.writeDelta(DELTA);
   assert.deepEqual(report.counts, { entitiesAddedCount: 0, relationsAddedCount: 0, observationsAddedCount: 0, supersededRecordsCount: 0 });
-  assert.equal(await readFile(bank.indexFile, 'utf8'), before);
+  assert.equal(await readFile(bank.graphFile, 'utf8'), before);
 });
 
 test('when the time source is down, slow or answers garbage the delta waits in the outbox, then drains once', async (t) => {
@@ -90,26 +90,26 @@ test('a refused connection also defers the write', async (t) => {
   assert.equal(report.outboxPending, 1);
 });
 
-test('a corrupt index is reported with the file and the problem, left untouched, and the delta kept', async (t) => {
+test('a corrupt graph file is reported with the file and the problem, left untouched, and the delta kept', async (t) => {
   const project = await makeTempProject(t);
   const time = await startTimeServer(t, { kind: 'ok', utcDateTime: UTC });
   const bank = await openBank(project, time.url);
   const cases = ['{"entities": [', '{"entities": [], "relations": []}', '[]'];
   for (const corrupt of cases) {
-    await mkdir(path.dirname(bank.indexFile), { recursive: true });
-    await writeFile(bank.indexFile, corrupt);
+    await mkdir(path.dirname(bank.graphFile), { recursive: true });
+    await writeFile(bank.graphFile, corrupt);
     await assert.rejects(
       bank.readGraph(),
-      (error: Error & { code?: string }) => error.code === 'STORE_CORRUPT' && error.message.includes(bank.indexFile),
+      (error: Error & { code?: string }) => error.code === 'STORE_CORRUPT' && error.message.includes(bank.graphFile),
     );
     await assert.rejects(bank.writeDelta(DELTA), (error: Error & { code?: string }) => error.code === 'STORE_CORRUPT');
-    assert.equal(await readFile(bank.indexFile, 'utf8'), corrupt);
+    assert.equal(await readFile(bank.graphFile, 'utf8'), corrupt);
   }
   assert.equal((await readdir(bank.outboxDir)).length, cases.length);
 });
 
-test('the index accepts comments and trailing commas, and reports placeholder names without dropping them', () => {
-  const parsed = parseGraphIndex(
+test('the graph file accepts comments and trailing commas, and reports placeholder names without dropping them', () => {
+  const parsed = parseGraphFile(
     `// hand-edited
     { "graphGeneratedAtUtc": "${UTC}", "entities": [ { "entityName": "temp", "entityType": "x", "observations": [], }, ], "relations": [], }`,
     'index.jsonc',

@@ -13,7 +13,7 @@ import { retrieveFromView } from '../../src/core/retrieve.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { openSearchIndex } from '../../src/stores/search-index/reader.ts';
 import { writeSearchIndex } from '../../src/stores/search-index/writer.ts';
-import { renderGraphIndex } from '../../src/stores/bank/jsonc-index.ts';
+import { renderGraphFile } from '../../src/stores/bank/graph-file.ts';
 import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
 import { PACKAGE_ROOT, SHARED_CORPUS, makeTempProject } from '../helpers/temp-project.ts';
 import { bankAt } from '../helpers/bank.ts';
@@ -41,7 +41,7 @@ async function graphsToCompare(): Promise<Array<[string, KnowledgeGraph]>> {
 async function indexOnDisk(t: import('node:test').TestContext, graph: KnowledgeGraph) {
   const project = await makeTempProject(t);
   const graphFile = path.join(project, 'graph.jsonc');
-  await writeFile(graphFile, renderGraphIndex(graph, '2026-11-30T00:00:00Z', 'test'));
+  await writeFile(graphFile, renderGraphFile(graph, '2026-11-30T00:00:00Z', 'test'));
   const indexDir = path.join(project, 'state', 'search-index');
   const { stat } = await import('node:fs/promises');
   const info = await stat(graphFile);
@@ -49,7 +49,7 @@ async function indexOnDisk(t: import('node:test').TestContext, graph: KnowledgeG
   return { graphFile, indexDir };
 }
 
-test('the index on disk ranks every benchmark prompt exactly as the in-memory view does', async (t) => {
+test('the search index on disk ranks every benchmark prompt exactly as the in-memory view does', async (t) => {
   const queries = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'bench', 'retrieval', 'queries.json'), 'utf8')) as {
     queries: Array<{ prompt: string }>;
   };
@@ -76,7 +76,7 @@ test('the index on disk ranks every benchmark prompt exactly as the in-memory vi
   }
 });
 
-test('a stale or damaged index is not used', async (t) => {
+test('a stale or damaged search index is not used', async (t) => {
   const { graphFile, indexDir } = await indexOnDisk(t, PAGINATION_GRAPH);
   assert.ok(openSearchIndex(indexDir, graphFile));
   await writeFile(graphFile, `${await readFile(graphFile, 'utf8')}\n`);
@@ -87,7 +87,7 @@ test('a stale or damaged index is not used', async (t) => {
   assert.equal(openSearchIndex(again.indexDir, again.graphFile), undefined, 'a file of the index is missing');
 });
 
-test('a write cycle refreshes the index; a reader of a bank without one builds it', async (t) => {
+test('a write cycle refreshes the search index; a reader of a bank without one builds it', async (t) => {
   const project = await makeTempProject(t);
   const bank = bankAt(project);
   const entities = Array.from({ length: 250 }, (_, index) => ({
@@ -96,11 +96,11 @@ test('a write cycle refreshes the index; a reader of a bank without one builds i
     observations: [`Service ${index} handles billing retries.`],
   }));
   await bank.writeDelta({ entities, relations: [] });
-  assert.ok(openSearchIndex(bank.searchIndexDir, bank.indexFile), 'written with the graph');
+  assert.ok(openSearchIndex(bank.searchIndexDir, bank.graphFile), 'written with the graph');
   await rm(bank.searchIndexDir, { recursive: true });
   const view = await bank.openView();
   assert.equal(view.size, 250);
-  assert.ok(openSearchIndex(bank.searchIndexDir, bank.indexFile), 'rebuilt by the reader');
+  assert.ok(openSearchIndex(bank.searchIndexDir, bank.graphFile), 'rebuilt by the reader');
 });
 
 test('names of any spelling come back whole and are found by any case, with more than 32 observations scored', async (t) => {

@@ -1,4 +1,4 @@
-// The file bank for reading: the graph index and its search index. The context hook uses only this, so the
+// The file bank for reading: the graph file and its search index. The context hook uses only this, so the
 // write side (records, YAML, the write cycle) stays out of its bundle.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -6,13 +6,13 @@ import type { GraphView } from '../../core/graph-view.ts';
 import { emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
 import { MemoryFabricError } from '../../errors.ts';
 import type { GraphStore, WriteReport } from '../graph-store.ts';
-import { readGraphIndexText } from './index-file.ts';
-import { parseGraphIndex } from './jsonc-index.ts';
-import { GRAPH_INDEX } from './layout.ts';
+import { readGraphFileText } from './graph-file.ts';
+import { parseGraphFile } from './graph-file.ts';
+import { GRAPH_FILE } from './layout.ts';
 import { statePaths } from '../../state/state-layout.ts';
 import type { WriteTime } from '../../state/time-source.ts';
 import { openSearchIndex } from '../search-index/reader.ts';
-import { openBehindIndex, rebuildIndexNow } from '../search-index/rebuild.ts';
+import { openBehindSearchIndex, rebuildSearchIndexNow } from '../search-index/rebuild.ts';
 import { indexedView } from '../search-index/refresh.ts';
 
 export interface BankOptions {
@@ -32,14 +32,14 @@ const SEARCH_INDEX_MIN_ENTITIES = 200;
 
 export class BankReader implements GraphStore {
   readonly description: string;
-  readonly indexFile: string;
+  readonly graphFile: string;
   readonly outboxDir: string;
   readonly searchIndexDir: string;
   readonly options: BankOptions;
 
   constructor(options: BankOptions) {
     this.options = options;
-    this.indexFile = path.join(options.bankDir, GRAPH_INDEX);
+    this.graphFile = path.join(options.bankDir, GRAPH_FILE);
     this.outboxDir = statePaths.outbox(options.stateDir);
     this.searchIndexDir = statePaths.bankSearchIndex(options.stateDir);
     this.description = `file bank at ${options.bankDir}`;
@@ -49,32 +49,32 @@ export class BankReader implements GraphStore {
     return { root: this.options.bankDir, stateDir: this.options.stateDir };
   }
 
-  // The whole graph; an absent index is an empty graph, an unreadable or invalid one is an error.
+  // The whole graph; an absent graph file is an empty graph, an unreadable or invalid one is an error.
   async readGraph(): Promise<KnowledgeGraph> {
-    const text = await readGraphIndexText(this.options.bankDir);
-    return text === undefined ? emptyGraph() : parseGraphIndex(text, this.indexFile).graph;
+    const text = await readGraphFileText(this.options.bankDir);
+    return text === undefined ? emptyGraph() : parseGraphFile(text, this.graphFile).graph;
   }
 
   // The graph as retrieval reads it: the prebuilt search index when it matches the graph file, else built now
   // (and saved for the next reader, best effort).
   async openView(): Promise<GraphView> {
-    const fresh = openSearchIndex(this.searchIndexDir, this.indexFile);
+    const fresh = openSearchIndex(this.searchIndexDir, this.graphFile);
     if (fresh) {
       return fresh;
     }
-    return (await openBehindIndex(this.searchIndexDir, this.indexFile, this.options.rebuildInBackground)) ?? this.#buildView();
+    return (await openBehindSearchIndex(this.searchIndexDir, this.graphFile, this.options.rebuildInBackground)) ?? this.#buildView();
   }
 
-  // The detached side of rebuildInBackground: the index rebuilt from the graph file now.
-  async reindex(): Promise<string> {
-    return rebuildIndexNow(this.searchIndexDir, this.indexFile, () => this.#buildView());
+  // The detached side of rebuildInBackground: the search index rebuilt from the graph file now.
+  async rebuildSearchIndex(): Promise<string> {
+    return rebuildSearchIndexNow(this.searchIndexDir, this.graphFile, () => this.#buildView());
   }
 
   async #buildView(): Promise<GraphView> {
     // The version of the file is taken before it is read (a write cycle may replace the file meanwhile).
-    const before = await stat(this.indexFile).catch(() => undefined);
+    const before = await stat(this.graphFile).catch(() => undefined);
     const graph = await this.readGraph();
-    return indexedView(this.searchIndexDir, this.indexFile, graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES ? before : undefined, graph);
+    return indexedView(this.searchIndexDir, this.graphFile, graph.entities.length >= SEARCH_INDEX_MIN_ENTITIES ? before : undefined, graph);
   }
 
   // A reader never writes.

@@ -1,10 +1,10 @@
-// The file memory bank (.memories/): the graph index plus markdown records, written in locked, atomic cycles with an outbox.
+// The file memory bank (.memories/): the graph file plus markdown records, written in locked, atomic cycles with an outbox.
 import type { ErrorCode } from '../../errors.ts';
 import { canonicalEntityKey, emptyGraph, type GraphDelta, type KnowledgeGraph } from '../../core/graph.ts';
 import { batchesOf, changedAnything, mergeBatches } from '../../core/merge-batches.ts';
 import type { WriteProvenance, WriteReport } from '../graph-store.ts';
 import { requireWriteTime, writeThroughOutbox } from '../write-through-outbox.ts';
-import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
+import { GRAPH_FILE, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
 import { readOutbox, removeFromOutbox } from '../../state/outbox.ts';
 import type { WriteTime } from '../../state/time-source.ts';
 import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';

@@ -13,13 +13,14 @@ export const RECORD_FOLDERS: Record<RecordKind, string> = {
   decision: 'architecture/decisions',
 };
 
-export const INDEX_MD = 'index.md';
+// The record list and the graph file keep the seed's names ("index"): users have them, and the seed's tools read them.
+export const RECORD_LIST = 'index.md';
 export const PROJECT_MD = 'context/project.md';
-export const GRAPH_INDEX = 'context/knowledge-graph.index.jsonc';
+export const GRAPH_FILE = 'context/knowledge-graph.index.jsonc';
 // Every folder the seed's layout has, created by bootstrap.
 export const BANK_FOLDERS = ['context', ...Object.values(RECORD_FOLDERS)];
 
-// The record kind an entity type is written as, if any (other entities live in the graph index only).
+// The record kind an entity type is written as, if any (other entities live in the graph file only).
 export function recordKindFor(entityType: string): RecordKind | undefined {
   const type = entityType.toLowerCase();
   if (type === 'decision' || type === 'convention') {

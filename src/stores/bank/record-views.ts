@@ -47,7 +47,7 @@ reads the bullet list under "Constraints" into the planning context of \`memory-
 
 `;
 
-export interface IndexedRecord {
+export interface ListedRecord {
   relativePath: string;
   kind?: RecordKind;
   title: string;
@@ -55,7 +55,7 @@ export interface IndexedRecord {
 }
 
 // index.md: every record, grouped by folder, sorted by path: regenerated the same way from the same files.
-export function renderIndexBody(records: readonly IndexedRecord[]): string {
+export function renderRecordList(records: readonly ListedRecord[]): string {
   const lines = [
     '# Memory index',
     '',

@@ -1,17 +1,17 @@
-// One bank write cycle: under the lock, with one canonical time, records first, graph index next, index.md last.
+// One bank write cycle: under the lock, with one canonical time, records first, the graph file next, the record list (index.md) last.
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { emptyGraph, type KnowledgeGraph } from '../../core/graph.ts';
 import { writeFileAtomic } from '../../state/atomic-write.ts';
-import { readGraphIndexText } from './index-file.ts';
-import { parseGraphIndex, renderGraphIndex } from './jsonc-index.ts';
-import { BANK_FOLDERS, GRAPH_INDEX, INDEX_MD, PROJECT_MD, resolveInsideRoot } from './layout.ts';
+import { readGraphFileText } from './graph-file.ts';
+import { parseGraphFile, renderGraphFile } from './graph-file.ts';
+import { BANK_FOLDERS, GRAPH_FILE, RECORD_LIST, PROJECT_MD, resolveInsideRoot } from './layout.ts';
 import { withFileLock } from '../../state/lock.ts';
 import { statePaths } from '../../state/state-layout.ts';
 import { BACKGROUND_REBUILD_MIN_ENTITIES, markRebuild } from '../search-index/rebuild.ts';
 import { refreshSearchIndex } from '../search-index/refresh.ts';
-import { PROJECT_BODY, recordTitle, renderIndexBody } from './record-views.ts';
+import { PROJECT_BODY, recordTitle, renderRecordList } from './record-views.ts';
 import { listRecords, readRecord, stampFrontmatter, writeRecord, type MemoryRecord } from './records.ts';
 import type { WriteTime } from '../../state/time-source.ts';
 
@@ -33,7 +33,7 @@ export interface WriteCycle {
 
 // Runs work inside a write cycle; creates the seed's minimum structure first, regenerates index.md last.
 // rebuildInBackground: for a large graph, the search index is rebuilt by a detached process instead of inside the
-// cycle (readers serve the previous index until it is done; see openBehindIndex).
+// cycle (readers serve the previous index until it is done; see openBehindSearchIndex).
 export async function runWriteCycle<T>(
   paths: BankPaths,
   time: WriteTime,
@@ -49,20 +49,20 @@ export async function runWriteCycle<T>(
       time,
       written,
       readGraph: async () => {
-        const text = await readGraphIndexText(paths.root);
-        return text === undefined ? undefined : parseGraphIndex(text, path.join(paths.root, GRAPH_INDEX)).graph;
+        const text = await readGraphFileText(paths.root);
+        return text === undefined ? undefined : parseGraphFile(text, path.join(paths.root, GRAPH_FILE)).graph;
       },
       writeGraph: async (graph) => {
         lastGraph = graph;
-        const file = resolveInsideRoot(paths.root, GRAPH_INDEX);
-        const rendered = renderGraphIndex(graph, time.utcDateTime, time.sourceLabel);
+        const file = resolveInsideRoot(paths.root, GRAPH_FILE);
+        const rendered = renderGraphFile(graph, time.utcDateTime, time.sourceLabel);
         await writeFileAtomic(file, rendered, (text) => {
           if (text !== rendered) {
             throw new Error('read-back differs from what was written');
           }
-          parseGraphIndex(text, file);
+          parseGraphFile(text, file);
         });
-        written.push(GRAPH_INDEX);
+        written.push(GRAPH_FILE);
       },
       readRecord: (relativePath) => readRecord(paths.root, relativePath),
       writeRecord: async (relativePath, body, extra = {}) => {
@@ -73,8 +73,8 @@ export async function runWriteCycle<T>(
     };
     await ensureLayout(paths, cycle);
     const value = await work(cycle);
-    if (written.length > 0 || !existsSync(path.join(paths.root, INDEX_MD))) {
-      await writeIndexMd(paths.root, cycle);
+    if (written.length > 0 || !existsSync(path.join(paths.root, RECORD_LIST))) {
+      await writeRecordList(paths.root, cycle);
     }
     // The search index follows the graph it was built from (readers rebuild it if this fails).
     if (lastGraph) {
@@ -87,17 +87,17 @@ export async function runWriteCycle<T>(
 async function followGraph(paths: BankPaths, graph: KnowledgeGraph, rebuildInBackground: (() => Promise<void>) | undefined): Promise<void> {
   if (rebuildInBackground && graph.entities.length >= BACKGROUND_REBUILD_MIN_ENTITIES) {
     try {
-      await markRebuild(statePaths.bankSearchIndex(paths.stateDir), path.join(paths.root, GRAPH_INDEX), 'running', process.pid);
+      await markRebuild(statePaths.bankSearchIndex(paths.stateDir), path.join(paths.root, GRAPH_FILE), 'running', process.pid);
       await rebuildInBackground();
       return;
     } catch {
       // rebuilt here instead
     }
   }
-  await refreshSearchIndex(statePaths.bankSearchIndex(paths.stateDir), path.join(paths.root, GRAPH_INDEX), graph);
+  await refreshSearchIndex(statePaths.bankSearchIndex(paths.stateDir), path.join(paths.root, GRAPH_FILE), graph);
 }
 
-// The seed's pre-flight: folders, context/project.md and an (empty) graph index exist before anything else.
+// The seed's pre-flight: folders, context/project.md and an (empty) graph file exist before anything else.
 async function ensureLayout(paths: BankPaths, cycle: WriteCycle): Promise<void> {
   for (const folder of BANK_FOLDERS) {
     await mkdir(resolveInsideRoot(paths.root, folder), { recursive: true });
@@ -105,7 +105,7 @@ async function ensureLayout(paths: BankPaths, cycle: WriteCycle): Promise<void> 
   if (!existsSync(path.join(paths.root, PROJECT_MD))) {
     await cycle.writeRecord(PROJECT_MD, PROJECT_BODY);
   }
-  if ((await readGraphIndexText(paths.root)) === undefined) {
+  if ((await readGraphFileText(paths.root)) === undefined) {
     await cycle.writeGraph(emptyGraph());
   }
   const relative = path.relative(paths.root, paths.stateDir);
@@ -118,9 +118,9 @@ async function ensureLayout(paths: BankPaths, cycle: WriteCycle): Promise<void> 
 }
 
 // index.md lists every record; it is written last in the cycle.
-async function writeIndexMd(root: string, cycle: WriteCycle): Promise<void> {
+async function writeRecordList(root: string, cycle: WriteCycle): Promise<void> {
   const { records } = await listRecords(root);
-  const body = renderIndexBody(
+  const body = renderRecordList(
     records.map((record) => ({
       relativePath: record.relativePath,
       ...(record.kind ? { kind: record.kind } : {}),
@@ -128,9 +128,9 @@ async function writeIndexMd(root: string, cycle: WriteCycle): Promise<void> {
       updatedAt: record.frontmatter.updated_at,
     })),
   );
-  const existing = await readRecord(root, INDEX_MD);
+  const existing = await readRecord(root, RECORD_LIST);
   if (existing && existing.body === body) {
     return;
   }
-  await cycle.writeRecord(INDEX_MD, body);
+  await cycle.writeRecord(RECORD_LIST, body);
 }

@@ -17,7 +17,7 @@ import type { WriteTime } from '../../state/time-source.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import { loadExpansionsFor } from '../search-index/load-expansions.ts';
 import { openSearchIndex } from '../search-index/reader.ts';
-import { openBehindIndex, rebuildIndexNow } from '../search-index/rebuild.ts';
+import { openBehindSearchIndex, rebuildSearchIndexNow } from '../search-index/rebuild.ts';
 import { indexedView, refreshSearchIndex } from '../search-index/refresh.ts';
 import { writeThroughOutbox } from '../write-through-outbox.ts';
 import { connectServer, type McpConnection } from './mcp-connection.ts';
@@ -53,7 +53,7 @@ export class McpStore implements GraphStore {
     const file = this.#localFile;
     if (file) {
       const fresh =
-        openSearchIndex(this.#indexDir, file) ?? (await openBehindIndex(this.#indexDir, file, this.#options.rebuildInBackground));
+        openSearchIndex(this.#indexDir, file) ?? (await openBehindSearchIndex(this.#indexDir, file, this.#options.rebuildInBackground));
       if (fresh) {
         return fresh;
       }
@@ -62,12 +62,12 @@ export class McpStore implements GraphStore {
   }
 
   // The detached side of rebuildInBackground.
-  async reindex(): Promise<string> {
+  async rebuildSearchIndex(): Promise<string> {
     const file = this.#localFile;
     if (!file) {
       throw new MemoryFabricError('STORE_UNREADABLE', `${this.description} has no local MEMORY_FILE_PATH to index`);
     }
-    return rebuildIndexNow(this.#indexDir, file, () => this.#buildView());
+    return rebuildSearchIndexNow(this.#indexDir, file, () => this.#buildView());
   }
 
   get #localFile(): string | undefined {

@@ -49,12 +49,12 @@ export function openMcpStore(
     description,
     readGraph: async (): Promise<KnowledgeGraph> => (await load()).readGraph(),
     openView: async (): Promise<GraphView> => (await load()).openView(),
-    reindex: async (): Promise<string> => {
+    rebuildSearchIndex: async (): Promise<string> => {
       const store = await load();
-      if (!store.reindex) {
+      if (!store.rebuildSearchIndex) {
         throw new MemoryFabricError('STORE_UNREADABLE', `${description} keeps no search index`);
       }
-      return store.reindex();
+      return store.rebuildSearchIndex();
     },
     // A server that cannot even be set up (no .mcp.json entry) keeps the delta in the outbox like one that is down.
     writeDelta: async (delta: GraphDelta, provenance: WriteProvenance = {}): Promise<WriteReport> => {

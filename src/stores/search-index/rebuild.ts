@@ -97,7 +97,7 @@ export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
 // after this marks it running; a reader without start serves it only while another process rebuilds), and the last
 // rebuild of this version of the file did not fail (then the caller reads the file itself, and reports what is
 // wrong with it).
-export async function openBehindIndex(
+export async function openBehindSearchIndex(
   indexDir: string,
   graphFile: string,
   start: (() => Promise<void>) | undefined,
@@ -126,7 +126,7 @@ export async function openBehindIndex(
 
 // The detached rebuild: build (the reader's own inline path) must leave a fresh index; when it does not, the old
 // index is no longer served and the failure is recorded for this version of the file.
-export async function rebuildIndexNow(indexDir: string, graphFile: string, build: () => Promise<GraphView>): Promise<string> {
+export async function rebuildSearchIndexNow(indexDir: string, graphFile: string, build: () => Promise<GraphView>): Promise<string> {
   try {
     const view = await build();
     if (!openSearchIndex(indexDir, graphFile)) {

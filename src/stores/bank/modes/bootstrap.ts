@@ -1,4 +1,4 @@
-// The seed's bootstrap mode: the core tree, an empty graph index, index.md, and the event in the session timeline.
+// The seed's bootstrap mode: the core tree, an empty graph file, the record list (index.md), and the event in the session timeline.
 import type { BankStore } from '../bank-store.ts';
 import { zeroCounts } from '../../../core/merge.ts';
 import { RECORD_FOLDERS, recordFileName } from '../layout.ts';
@@ -48,6 +48,6 @@ export async function bootstrapBank(bank: BankStore, project: string): Promise<O
         : [{ path: root, why: 'already bootstrapped: nothing to create' }],
     graphDelta: zeroCounts(),
     planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
-    health: { indexSynced: health.indexSynced, consistencyWarnings: health.warnings },
+    health: { recordListSynced: health.recordListSynced, consistencyWarnings: health.warnings },
   };
 }

@@ -14,7 +14,8 @@ export interface OutputContract {
   artifacts: Array<{ path: string; why: string }>;
   graphDelta: MergeCounts;
   planning: { constraints: string[]; priorDecisions: string[]; knownFailuresAndPreventions: string[] };
-  health: { indexSynced: boolean; consistencyWarnings: string[] };
+  // recordListSynced is the seed's index_synced: index.md lists every record.
+  health: { recordListSynced: boolean; consistencyWarnings: string[] };
   // A recoverable error that made the operation fail or partial (e.g. the time source was down).
   error?: string;
 }
@@ -50,7 +51,7 @@ export function renderContractMarkdown(contract: OutputContract): string {
     `- known_failures_and_preventions: ${list(contract.planning.knownFailuresAndPreventions, 'none')}`,
     '',
     '## Memory Health',
-    `- index_synced: ${contract.health.indexSynced ? 'yes' : 'no'}`,
+    `- index_synced: ${contract.health.recordListSynced ? 'yes' : 'no'}`,
     `- consistency_warnings: ${list(contract.health.consistencyWarnings, 'none')}`,
   ];
   return `${lines.join('\n')}\n`;
@@ -82,7 +83,7 @@ export function renderContractJson(contract: OutputContract): string {
         prior_decisions: contract.planning.priorDecisions,
         known_failures_and_preventions: contract.planning.knownFailuresAndPreventions,
       },
-      memory_health: { index_synced: contract.health.indexSynced, consistency_warnings: contract.health.consistencyWarnings },
+      memory_health: { index_synced: contract.health.recordListSynced, consistency_warnings: contract.health.consistencyWarnings },
     },
     null,
     2,

@@ -11,7 +11,7 @@ export function failedContract(mode: BankMode, project: string, error: unknown):
     artifacts: [],
     graphDelta: zeroCounts(),
     planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
-    health: { indexSynced: false, consistencyWarnings: [] },
+    health: { recordListSynced: false, consistencyWarnings: [] },
     error: `${describeError(error)} (recoverable: nothing was written; retry when the time source answers, or set MEMORY_FABRIC_TIME_SOURCE=system)`,
   };
 }

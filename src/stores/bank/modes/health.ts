@@ -2,11 +2,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalEntityKey, type KnowledgeGraph } from '../../../core/graph.ts';
-import { INDEX_MD, recordKindFor } from '../layout.ts';
+import { RECORD_LIST, recordKindFor } from '../layout.ts';
 import type { MemoryRecord } from '../records.ts';
 
 export interface HealthCheck {
-  indexSynced: boolean;
+  recordListSynced: boolean;
   warnings: string[];
 }
 
@@ -20,20 +20,20 @@ export async function checkHealth(
   const warnings = [...problems];
   let indexText = '';
   try {
-    indexText = await readFile(path.join(root, INDEX_MD), 'utf8');
+    indexText = await readFile(path.join(root, RECORD_LIST), 'utf8');
   } catch {
-    warnings.push(`${INDEX_MD} is missing`);
+    warnings.push(`${RECORD_LIST} is missing`);
   }
   const unlisted = records.filter((record) => !indexText.includes(`](${record.relativePath})`));
   for (const record of unlisted) {
-    warnings.push(`${record.relativePath} is not listed in ${INDEX_MD}`);
+    warnings.push(`${record.relativePath} is not listed in ${RECORD_LIST}`);
   }
   if (graph) {
     const names = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
     for (const record of records) {
       const entityName = record.frontmatter.entity_name;
       if (typeof entityName === 'string' && !names.has(canonicalEntityKey(entityName))) {
-        warnings.push(`${record.relativePath} describes ${entityName}, which the graph index does not hold`);
+        warnings.push(`${record.relativePath} describes ${entityName}, which the graph file does not hold`);
       }
     }
     const recorded = new Set(
@@ -51,10 +51,10 @@ export async function checkHealth(
     for (const entity of graph.entities) {
       const key = canonicalEntityKey(entity.name);
       if (seen.has(key)) {
-        warnings.push(`graph index holds ${entity.name} more than once`);
+        warnings.push(`the graph file holds ${entity.name} more than once`);
       }
       seen.add(key);
     }
   }
-  return { indexSynced: indexText !== '' && unlisted.length === 0, warnings };
+  return { recordListSynced: indexText !== '' && unlisted.length === 0, warnings };
 }

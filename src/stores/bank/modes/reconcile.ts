@@ -1,4 +1,4 @@
-// The seed's reconcile mode: repairs the index (merge conflicts, corruption, duplicates), checks records against
+// The seed's reconcile mode: repairs the graph file (merge conflicts, corruption, duplicates), checks records against
 // the graph, marks superseded decisions, links unresolved errors to active plans, and reports memory health.
 import path from 'node:path';
 import { parse, type ParseError } from 'jsonc-parser';
@@ -9,11 +9,11 @@ import { extractTerms } from '../../../core/text.ts';
 import { isMemoryFabricError, MemoryFabricError } from '../../../errors.ts';
 import type { BankStore } from '../bank-store.ts';
 import { writeFileAtomic } from '../../../state/atomic-write.ts';
-import { parseGraphIndex } from '../jsonc-index.ts';
-import { GRAPH_INDEX, RECORD_FOLDERS, recordFileName, recordKindFor, resolveInsideRoot } from '../layout.ts';
+import { parseGraphFile } from '../graph-file.ts';
+import { GRAPH_FILE, RECORD_FOLDERS, recordFileName, recordKindFor, resolveInsideRoot } from '../layout.ts';
 import { renderEntityRecordBody } from '../record-views.ts';
 import { listRecords, recordObservations, type MemoryRecord } from '../records.ts';
-import { readGraphIndexText } from '../index-file.ts';
+import { readGraphFileText } from '../graph-file.ts';
 import { runWriteCycle, type WriteCycle } from '../write-cycle.ts';
 import type { OutputContract } from './contract.ts';
 import { failedContract } from './failed.ts';
@@ -46,7 +46,7 @@ export async function reconcileBank(bank: BankStore, project: string): Promise<O
     graphDelta: findings.counts,
     planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
     health: {
-      indexSynced: health.indexSynced,
+      recordListSynced: health.recordListSynced,
       consistencyWarnings: [...findings.notes.map((note) => `repaired: ${note}`), ...health.warnings],
     },
   };
@@ -60,12 +60,12 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
   const deduped = dedupeGraph(loaded);
   let graph = deduped.graph;
   if (deduped.duplicatesRemoved > 0) {
-    notes.push(`removed ${deduped.duplicatesRemoved} duplicate entries from the graph index`);
+    notes.push(`removed ${deduped.duplicatesRemoved} duplicate entries from the graph file`);
   }
 
   const { records } = await listRecords(root);
   const entityRecords = records.filter((record) => typeof record.frontmatter.entity_name === 'string');
-  // Records the graph lost (e.g. a merge kept the record but not the index entry) go back into the graph.
+  // Records the graph lost (e.g. a merge kept the record but not its entity in the graph file) go back into the graph.
   const known = new Set(graph.entities.map((entity) => canonicalEntityKey(entity.name)));
   for (const record of entityRecords) {
     const name = record.frontmatter.entity_name as string;
@@ -130,15 +130,15 @@ async function reconcileInCycle(root: string, cycle: WriteCycle): Promise<Reconc
   return { counts, notes };
 }
 
-// The graph as it stands, or rebuilt when the index is corrupt: a git merge conflict is resolved as the union of
+// The graph as it stands, or rebuilt when the graph file is corrupt: a git merge conflict is resolved as the union of
 // both sides; anything else is salvaged record by record. The corrupt file is always kept beside the new one.
 async function loadOrRepairGraph(root: string, cycle: WriteCycle, notes: string[]): Promise<KnowledgeGraph> {
-  const text = await readGraphIndexText(root);
+  const text = await readGraphFileText(root);
   if (text === undefined) {
     return emptyGraph();
   }
   try {
-    return parseGraphIndex(text, path.join(root, GRAPH_INDEX)).graph;
+    return parseGraphFile(text, path.join(root, GRAPH_FILE)).graph;
   } catch (error) {
     if (!isMemoryFabricError(error) || error.code !== 'STORE_CORRUPT') {
       throw error;
@@ -150,8 +150,8 @@ async function loadOrRepairGraph(root: string, cycle: WriteCycle, notes: string[
     const graphs = (sides ?? [text]).map(salvageGraph);
     notes.push(
       sides
-        ? `resolved a git merge conflict in ${GRAPH_INDEX} as the union of both sides (original kept as ${keptAs})`
-        : `rebuilt ${GRAPH_INDEX} from what could be read of it (${error.message}; original kept as ${keptAs})`,
+        ? `resolved a git merge conflict in ${GRAPH_FILE} as the union of both sides (original kept as ${keptAs})`
+        : `rebuilt ${GRAPH_FILE} from what could be read of it (${error.message}; original kept as ${keptAs})`,
     );
     return { entities: graphs.flatMap((graph) => graph.entities), relations: graphs.flatMap((graph) => graph.relations) };
   }
@@ -184,7 +184,7 @@ export function splitConflict(text: string): [string, string] | undefined {
   return [ours.join('\n'), theirs.join('\n')];
 }
 
-// Whatever well-formed entities and relations a damaged index still holds.
+// Whatever well-formed entities and relations a damaged graph file still holds.
 export function salvageGraph(text: string): KnowledgeGraph {
   const errors: ParseError[] = [];
   const root = parse(text, errors, { allowTrailingComma: true }) as { entities?: unknown; relations?: unknown } | undefined;

@@ -8,7 +8,7 @@ import { buildGraphView } from '../../../core/graph-view.ts';
 import { parseQuery } from '../../../core/query.ts';
 import type { BankStore } from '../bank-store.ts';
 import { zeroCounts } from '../../../core/merge.ts';
-import { GRAPH_INDEX, INDEX_MD, PROJECT_MD } from '../layout.ts';
+import { GRAPH_FILE, RECORD_LIST, PROJECT_MD } from '../layout.ts';
 import { listRecords, recordObservations, type MemoryRecord } from '../records.ts';
 import type { OutputContract } from './contract.ts';
 import { checkHealth } from './health.ts';
@@ -32,8 +32,8 @@ export async function retrieveFromBank(
   const readOptional = async (relative: string): Promise<string | undefined> =>
     readFile(path.join(root, relative), 'utf8').catch(() => undefined);
 
-  if (await readOptional(INDEX_MD)) {
-    artifacts.push({ path: INDEX_MD, why: 'read first: the list of every record' });
+  if (await readOptional(RECORD_LIST)) {
+    artifacts.push({ path: RECORD_LIST, why: 'read first: the list of every record' });
   }
   const projectText = await readOptional(PROJECT_MD);
   if (projectText !== undefined) {
@@ -56,12 +56,12 @@ export async function retrieveFromBank(
   }
 
   const graph = await bank.readGraph();
-  artifacts.push({ path: GRAPH_INDEX, why: `${graph.entities.length} entities, ${graph.relations.length} relations` });
+  artifacts.push({ path: GRAPH_FILE, why: `${graph.entities.length} entities, ${graph.relations.length} relations` });
   const retrieval = retrieveFromView(await bank.openView(), task, { ...settings, includeSuperseded: false });
   for (const memory of retrieval.memories.slice(0, 10)) {
     const relations = memory.graphRelations.map((step) => `${step.from} ${step.relation} ${step.to}`).join('; ');
     artifacts.push({
-      path: `${GRAPH_INDEX}#${memory.entity.name}`,
+      path: `${GRAPH_FILE}#${memory.entity.name}`,
       why: `${memory.entity.entityType}, score ${memory.score.toFixed(2)}${relations ? `; ${relations}` : ''}`,
     });
   }
@@ -100,7 +100,7 @@ export async function retrieveFromBank(
       priorDecisions: [...decisions].slice(0, 10),
       knownFailuresAndPreventions: failures.slice(0, 10),
     },
-    health: { indexSynced: health.indexSynced, consistencyWarnings: health.warnings },
+    health: { recordListSynced: health.recordListSynced, consistencyWarnings: health.warnings },
   };
 }
 

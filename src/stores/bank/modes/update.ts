@@ -34,7 +34,7 @@ export async function updateBank(bank: BankStore, project: string, delta: GraphD
     graphDelta: report.counts,
     planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
     health: {
-      indexSynced: health.indexSynced,
+      recordListSynced: health.recordListSynced,
       consistencyWarnings: [...report.rejected.map((reason) => `refused: ${reason}`), ...health.warnings],
     },
   };

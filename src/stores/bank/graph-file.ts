@@ -1,11 +1,15 @@
-// The bank's graph index, context/knowledge-graph.index.jsonc: parsed leniently, validated, written sorted.
+// The bank's graph file, context/knowledge-graph.index.jsonc (the file name is the seed's and users have it): read,
+// parsed leniently, validated, written sorted.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MemoryFabricError } from '../../errors.ts';
 import type { GraphEntity, GraphRelation, KnowledgeGraph } from '../../core/graph.ts';
 import { validateName } from '../../core/graph.ts';
 import { sortGraph } from '../../core/merge.ts';
+import { GRAPH_FILE } from './layout.ts';
 
-export interface GraphIndex {
+export interface GraphFile {
   graphGeneratedAtUtc: string;
   graphTimeSource?: string;
   graph: KnowledgeGraph;
@@ -28,8 +32,20 @@ interface RelationRecord {
   relationType: string;
 }
 
-// Parses index text; structural problems throw STORE_CORRUPT naming the file and the problem.
-export function parseGraphIndex(text: string, file: string): GraphIndex {
+// Reads the graph file's text, or undefined when the bank has none yet.
+export async function readGraphFileText(root: string): Promise<string | undefined> {
+  try {
+    return await readFile(path.join(root, GRAPH_FILE), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return undefined;
+    }
+    throw new MemoryFabricError('STORE_UNREADABLE', `cannot read ${path.join(root, GRAPH_FILE)}`, { cause: error });
+  }
+}
+
+// Parses the graph file's text; structural problems throw STORE_CORRUPT naming the file and the problem.
+export function parseGraphFile(text: string, file: string): GraphFile {
   const errors: ParseError[] = [];
   const root: unknown = parseFast(text) ?? parse(text, errors, { allowTrailingComma: true, disallowComments: false });
   const fail = (problem: string): never => {
@@ -72,7 +88,7 @@ export function parseGraphIndex(text: string, file: string): GraphIndex {
 }
 
 // Serializes a graph as sorted, commented JSONC with the seed's field names.
-export function renderGraphIndex(graph: KnowledgeGraph, generatedAtUtc: string, timeSource: string): string {
+export function renderGraphFile(graph: KnowledgeGraph, generatedAtUtc: string, timeSource: string): string {
   const sorted = sortGraph(graph);
   const document = {
     graphGeneratedAtUtc: generatedAtUtc,
@@ -138,7 +154,7 @@ function toRelation(value: unknown, position: number, fail: (problem: string) =>
   return { from: record.sourceEntityName as string, to: record.targetEntityName as string, relationType: record.relationType as string };
 }
 
-// The index as memory-fabric writes it is plain JSON after a few header comment lines: JSON.parse reads that
+// The graph file as memory-fabric writes it is plain JSON after a few header comment lines: JSON.parse reads that
 // several times faster than the JSONC scanner. Anything else (comments inside, trailing commas) takes the JSONC path.
 function parseFast(text: string): unknown {
   const body = text.replace(/^(?:\s*\/\/[^\n]*\n)*/, '');
