@@ -6,7 +6,7 @@ import { loadConfig, type Config, type StoreKind } from '../config.ts';
 import { describeError } from '../errors.ts';
 import { writeFileAtomic } from '../state/atomic-write.ts';
 import { readOutbox } from '../state/outbox.ts';
-import { checkHealth } from '../stores/bank/modes/health.ts';
+import { checkHealth } from '../stores/bank/commands/health.ts';
 import { listRecords } from '../stores/bank/records.ts';
 import { fetchWriteTime } from '../state/time-source.ts';
 import { openBank, openStore } from '../stores/open-store.ts';

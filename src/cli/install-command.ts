@@ -6,7 +6,7 @@ import { createTwoFilesPatch } from 'diff';
 import { loadConfig } from '../config.ts';
 import { MemoryFabricError } from '../errors.ts';
 import { writeFileAtomic } from '../state/atomic-write.ts';
-import { bootstrapBank } from '../stores/bank/modes/bootstrap.ts';
+import { bootstrapBank } from '../stores/bank/commands/bootstrap.ts';
 import { slugify } from '../stores/bank/layout.ts';
 import { openBank } from '../stores/open-store.ts';
 import { parseArgs, type CliIo } from './cli-io.ts';

@@ -21,7 +21,7 @@ Usage:
   memory-fabric sync --transcript <file> [--session <id>] [--json]
                                                     sync one transcript into the store and print the report
 
-The file bank's modes (the memory-bank spec; each prints its Output Contract, --json for JSON):
+The file bank's commands (the memory-bank spec's modes; each prints its Output Contract, --json for JSON):
   memory-fabric bootstrap                           create the bank's folders, context/project.md, the graph file and index.md
   memory-fabric retrieve "<task>"                   the retrieval packet for a task (reads only)
   memory-fabric update --decision "<text>" | --error "<text>" [--fix "<text>"] | --plan "<text>" [--session <id>]

@@ -42,7 +42,7 @@ export class BankStore extends BankReader {
     });
   }
 
-  // The write time of a cycle (TIME_SOURCE_UNAVAILABLE when it cannot be had), for the modes that write directly.
+  // The write time of a cycle (TIME_SOURCE_UNAVAILABLE when it cannot be had), for the bank commands that write directly.
   fetchTime(): Promise<WriteTime> {
     return requireWriteTime(this.options.writeTime, this.description)();
   }

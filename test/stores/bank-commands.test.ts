@@ -3,11 +3,11 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
-import { bootstrapBank } from '../../src/stores/bank/modes/bootstrap.ts';
-import { reconcileBank } from '../../src/stores/bank/modes/reconcile.ts';
-import { retrieveFromBank } from '../../src/stores/bank/modes/retrieve.ts';
-import { updateBank } from '../../src/stores/bank/modes/update.ts';
-import { renderContractMarkdown, renderContractJson } from '../../src/stores/bank/modes/contract.ts';
+import { bootstrapBank } from '../../src/stores/bank/commands/bootstrap.ts';
+import { reconcileBank } from '../../src/stores/bank/commands/reconcile.ts';
+import { retrieveFromBank } from '../../src/stores/bank/commands/retrieval-packet.ts';
+import { updateBank } from '../../src/stores/bank/commands/update.ts';
+import { renderContractMarkdown, renderContractJson } from '../../src/stores/bank/commands/contract.ts';
 import { buildManualDelta } from '../../src/core/manual-delta.ts';
 import { listRecords } from '../../src/stores/bank/records.ts';
 import { BankStore } from '../../src/stores/bank/bank-store.ts';
@@ -167,7 +167,7 @@ test('reconcile salvages a damaged graph file, removes duplicates and restores e
   assert.ok(contract.health.consistencyWarnings.some((warning) => warning.includes('duplicate')));
 });
 
-test('modes without a time source fail recoverably and write nothing', async (t) => {
+test('bank commands without a time source fail recoverably and write nothing', async (t) => {
   const project = await makeTempProject(t);
   const down = new BankStore({
     bankDir: path.join(project, '.memories'),

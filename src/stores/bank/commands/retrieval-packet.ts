@@ -1,4 +1,5 @@
-// The seed's retrieve mode: reads the bank in the seed's order and builds the retrieval packet for a task. Never writes.
+// The retrieve command (the seed's retrieve mode): reads the bank in the seed's order and builds the retrieval packet
+// for a task. Never writes.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GraphEntity } from '../../../core/graph.ts';

@@ -1,4 +1,4 @@
-// Memory health shared by the modes: is index.md in sync with the records, and what is inconsistent.
+// Memory health shared by the bank commands: is the record list (index.md) in sync with the records, and what is inconsistent.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { canonicalEntityKey, type KnowledgeGraph } from '../../../core/graph.ts';
