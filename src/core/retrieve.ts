@@ -1,7 +1,8 @@
 // The context pipeline over the graph views of one or more sources: parse, score, traverse, merge, dedupe, boost, rank (the seed's unified search).
 import { buildGraphView, POSTING_WIDTH, type GraphView } from './graph-view.ts';
-import { canonicalEntityKey, stripProvenance, type KnowledgeGraph } from './graph.ts';
-import { describeEntity, normalizeEntity, type Memory, type RelationStep } from './memory.ts';
+import type { KnowledgeGraph } from './graph.ts';
+import { normalizeEntity, type Memory } from './memory.ts';
+import { capPerSource, linkResults, mergeSameEntities, type SourceView, tagSource } from './merge-sources.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { boostCrossReferences, rankMemories } from './rank.ts';
 import { bucketOf, calibrateSilence } from './retrieval/calibrate.ts';
@@ -11,6 +12,8 @@ import { selectSessionStart } from './retrieval/session-start.ts';
 import { stemWord } from './text.ts';
 import { traverseRelations, type Candidate } from './traverse.ts';
 import { dedupeMemories } from './dedupe.ts';
+
+export type { SourceView } from './merge-sources.ts';
 
 export interface RetrieveOptions {
   nowMs: number;
@@ -54,12 +57,6 @@ export function retrieveMemories(graph: KnowledgeGraph, prompt: string, options:
   return retrieveFromView(buildGraphView(graph, { calibrate: calibrateSilence }), prompt, options);
 }
 
-// One source of memories: a store's graph as retrieval reads it, and the store's name for reports.
-export interface SourceView {
-  source: string;
-  view: GraphView;
-}
-
 // Finds the memories worth showing for a prompt in one graph; an empty prompt (SessionStart) gives recent,
 // well-connected memories.
 export function retrieveFromView(view: GraphView, prompt: string, options: RetrieveOptions, source = 'graph'): Retrieval {
@@ -89,7 +86,7 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
       options.includeSuperseded || !view.isSuperseded(ref);
   if (prompt.trim() === '') {
     const recent = sources.flatMap((source, origin) =>
-      selectSessionStart(source.view, liveIn(source.view), options).map((memory) => tag(memory, source.source, origin)),
+      selectSessionStart(source.view, liveIn(source.view), options).map((memory) => tagSource(memory, source.source, origin)),
     );
     const merged = mergeSameEntities(recent, sourceOrder);
     return { query, mode: 'recent', memories: merged, silence: [], terms: [] };
@@ -111,7 +108,7 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
     if (terms.length === 0) {
       terms = searched.terms;
     }
-    return searched.memories.map((memory) => tag(memory, source.source, origin));
+    return searched.memories.map((memory) => tagSource(memory, source.source, origin));
   });
   const unique = dedupeMemories(mergeSameEntities(candidates, sourceOrder), options.dedupThreshold);
   const boosted = boostCrossReferences(unique, nameOf, options.boostFactor, heads);
@@ -291,82 +288,3 @@ function isDistinctiveName(view: GraphView, id: number, specificIdf: number): bo
 }
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;
-
-const tag = (memory: Memory, source: string, origin: number): Memory => ({ ...memory, stores: [source], origin });
-
-// The same entity (by canonical name) found in several sources becomes one memory: the more relevant copy, with
-// the observations only the other holds, the later date, both sources, and marked cross-validated (two stores
-// agreeing is the strongest validation a memory can get).
-function mergeSameEntities(memories: readonly Memory[], sourceOrder: (source: string) => number): Memory[] {
-  if (!memories.some((memory, index) => index > 0 && memory.origin !== memories[0]?.origin)) {
-    return [...memories];
-  }
-  const byKey = new Map<string, Memory>();
-  for (const memory of memories) {
-    const key = canonicalEntityKey(memory.entity.name);
-    const held = byKey.get(key);
-    if (!held) {
-      byKey.set(key, memory);
-      continue;
-    }
-    const [keep, other] = memory.relevance > held.relevance ? [memory, held] : [held, memory];
-    // An observation both hold is one, whatever its provenance tag says (the same fact synced in two sessions).
-    const known = new Set(keep.entity.observations.map((text) => stripProvenance(text).trim()));
-    const observations = [
-      ...keep.entity.observations,
-      ...other.entity.observations.filter((text) => !known.has(stripProvenance(text).trim())),
-    ];
-    const updatedAt = [keep.entity.updatedAt, other.entity.updatedAt]
-      .filter((time): time is string => !!time)
-      .sort()
-      .pop();
-    const entity = { ...keep.entity, observations, ...(updatedAt ? { updatedAt } : {}) };
-    byKey.set(key, {
-      ...keep,
-      entity,
-      text: describeEntity(entity),
-      ...(updatedAt ? { timestamp: updatedAt } : {}),
-      stores: [...new Set([...keep.stores, ...other.stores])].sort((a, b) => sourceOrder(a) - sourceOrder(b)),
-      crossValidated: keep.crossValidated || keep.origin !== other.origin || other.crossValidated,
-      entities: [...new Set([...keep.entities, ...other.entities])],
-      graphRelations: [
-        ...keep.graphRelations,
-        ...other.graphRelations.filter((step) => !keep.graphRelations.some((known) => sameStep(known, step))),
-      ],
-    });
-  }
-  return [...byKey.values()];
-}
-
-// At most max memories whose first source is each source (the seed: MEMORY_FABRIC_MAX_RESULTS per source).
-function capPerSource(memories: readonly Memory[], max: number): Memory[] {
-  const taken = new Map<string, number>();
-  return memories.filter((memory) => {
-    const source = memory.stores[0] ?? memory.source;
-    const count = taken.get(source) ?? 0;
-    taken.set(source, count + 1);
-    return count < max;
-  });
-}
-
-const sameStep = (a: RelationStep, b: RelationStep): boolean =>
-  `${a.from}|${a.relation}|${a.to}`.toLowerCase() === `${b.from}|${b.relation}|${b.to}`.toLowerCase();
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-
-// Adds to each memory the relations that tie it to other memories shown with it (in the memory's own source), so
-// the context shows the links.
-function linkResults(memories: Memory[], sources: readonly SourceView[]): Memory[] {
-  const shown = new Set(memories.map((memory) => `${memory.origin}:${memory.ref}`));
-  return memories.map((memory) => {
-    const view = sources[memory.origin]?.view;
-    if (!view) {
-      return memory;
-    }
-    const links: RelationStep[] = view
-      .relationsOf(memory.ref)
-      .filter((relation) => relation.from === memory.ref && shown.has(`${memory.origin}:${relation.to}`))
-      .map((relation) => ({ from: view.name(relation.from), relation: relation.relationType, to: view.name(relation.to) }))
-      .filter((step) => !memory.graphRelations.some((known) => sameStep(known, step)));
-    return links.length === 0 ? memory : { ...memory, graphRelations: [...memory.graphRelations, ...links] };
-  });
-}
