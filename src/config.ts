@@ -157,7 +157,7 @@ export function resolveProjectRoot(claudeProjectDir: string | undefined, cwd: st
 }
 
 // A readable, unique folder name for a project: its folder name and a hash of its full path.
-export function projectStateName(projectRoot: string): string {
+function projectStateName(projectRoot: string): string {
   const base =
     path
       .basename(projectRoot)

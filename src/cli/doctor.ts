@@ -67,7 +67,7 @@ export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string)
   return checks.some((check) => check.status === 'fail') ? 1 : 0;
 }
 
-export function renderChecks(checks: readonly Check[]): string {
+function renderChecks(checks: readonly Check[]): string {
   const mark = { pass: 'ok  ', warn: 'warn', fail: 'FAIL' } as const;
   const lines = checks.map(
     (check) => `${mark[check.status]}  ${check.name}: ${check.detail}${check.fix ? `\n      fix: ${check.fix}` : ''}`,

@@ -11,7 +11,7 @@ import { runReplay } from './replay.ts';
 import { runSearch } from './search.ts';
 import { runSyncCommand } from './sync-command.ts';
 
-export const USAGE = `memory-fabric: a knowledge-graph memory for Claude Code
+const USAGE = `memory-fabric: a knowledge-graph memory for Claude Code
 
 Usage:
   memory-fabric demo [--keep]                       two sessions through the built hooks on a temporary bank
@@ -38,7 +38,7 @@ Configuration is read from MEMORY_FABRIC_* environment variables (see README.md)
 `;
 
 // Each command's usage lines (from USAGE), for `memory-fabric <command> --help`.
-export function commandHelp(command: string): string | undefined {
+function commandHelp(command: string): string | undefined {
   const lines = USAGE.split('\n');
   const start = lines.findIndex(
     (line) => line.trimStart().startsWith(`memory-fabric ${command} `) || line.trim() === `memory-fabric ${command}`,

@@ -29,7 +29,7 @@ export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Pro
 }
 
 // The seed's Result Format, plus the reasons for each score and how each store answered (`dispatch`).
-export function renderResultFormat(
+function renderResultFormat(
   query: string,
   memories: readonly Memory[],
   reports: readonly SourceReport[] = [],

@@ -38,7 +38,7 @@ export function buildHookSettings(packageRoot: string, node = 'node'): HookSetti
 }
 
 // Whether a hook command is one of ours (by the bundle it runs, wherever the package lives).
-export function isOurHook(hook: { command?: unknown; args?: unknown }): boolean {
+function isOurHook(hook: { command?: unknown; args?: unknown }): boolean {
   const words = [
     typeof hook.command === 'string' ? hook.command : '',
     ...(Array.isArray(hook.args) ? hook.args.filter((arg): arg is string => typeof arg === 'string') : []),

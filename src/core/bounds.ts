@@ -12,9 +12,9 @@ export const MAX_QUERY_TERMS = 256;
 // Extraction reads the first MESSAGE_HEAD_CHARS and last MESSAGE_TAIL_CHARS characters of a message's prose (a
 // decision is stated in prose, not in the 1 MB it pastes; a closing summary sits at the end), and the first
 // COMMAND_CHARS of a Bash command. Redaction runs before this cut, over everything.
-export const MESSAGE_HEAD_CHARS = 24_000;
-export const MESSAGE_TAIL_CHARS = 8_000;
-export const COMMAND_CHARS = 8_000;
+const MESSAGE_HEAD_CHARS = 24_000;
+const MESSAGE_TAIL_CHARS = 8_000;
+const COMMAND_CHARS = 8_000;
 
 // The head and tail of a text longer than head + tail characters, joined by a line break (so no word is made of
 // the two ends); a shorter text as it is.

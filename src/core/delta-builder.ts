@@ -3,7 +3,7 @@
 import { type GraphDelta, type GraphEntity, type GraphRelation, preferType, validateName } from './graph.ts';
 
 // Only items at least this confident are written; the rest are counted as skipped.
-export const MIN_CONFIDENCE = 0.6;
+const MIN_CONFIDENCE = 0.6;
 
 export interface ExtractionContext {
   sessionId?: string;

@@ -1,5 +1,5 @@
 // One memory in the seed's normalized result format, with the reasons for its score.
-import type { GraphEntity, GraphRelation } from './graph.ts';
+import type { GraphEntity } from './graph.ts';
 import type { StatementScore } from './retrieval/score-statements.ts';
 
 export interface RelationStep {
@@ -91,9 +91,3 @@ export function normalizeEntity(
     statements,
   };
 }
-
-export const toStep = (relation: GraphRelation): RelationStep => ({
-  from: relation.from,
-  relation: relation.relationType,
-  to: relation.to,
-});

@@ -33,7 +33,7 @@ export const zeroCounts = (): MergeCounts => ({
 });
 
 // Observations whose text (without provenance) is at least this similar to one the entity holds are merged into it.
-export const OBSERVATION_MERGE_SIMILARITY = 0.9;
+const OBSERVATION_MERGE_SIMILARITY = 0.9;
 
 export interface MergeOutcome {
   graph: KnowledgeGraph;

@@ -4,7 +4,7 @@
 // id + 1, or 0 when empty; the first entity of a canonical name wins.
 
 // FNV-1a over the UTF-16 code units: fast to compute in plain JavaScript, the same in writer and reader.
-export function hashName(key: string): number {
+function hashName(key: string): number {
   let hash = 0x811c9dc5;
   for (let index = 0; index < key.length; index += 1) {
     hash ^= key.charCodeAt(index);

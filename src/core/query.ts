@@ -1,14 +1,11 @@
-// Parses a prompt into search terms, entity hints and an intent (the seed's Step 1).
+// Parses a prompt into search terms and entity hints (the seed's Step 1).
 import { headAndTail, MAX_QUERY_TERMS, PROMPT_HEAD_CHARS, PROMPT_TAIL_CHARS } from './bounds.ts';
 import { extractTerms, wordRuns } from './text.ts';
-
-export type QueryIntent = 'decision' | 'error' | 'how-to' | 'recall' | 'pattern' | 'general';
 
 export interface ParsedQuery {
   text: string;
   terms: string[];
   entityHints: string[];
-  intent: QueryIntent;
   // A prompt that asks several things ("why X, and which Y?"): the terms of each part (indices into terms), when
   // there are at least two parts of two terms or more. A memory may answer one part only.
   segments?: number[][];
@@ -18,14 +15,6 @@ export interface ParsedQuery {
 // Matched on the prompt with its whitespace collapsed: `\s+` then meets one space, never a long run to backtrack.
 const SEGMENT_BREAK =
   /[?!;]+|\.\s+|,?\s+(?:and|also|plus)\s+(?=(?:how|what|why|where|when|which|who|whose|do|does|did|is|are|was|were|can|could|should|would)\b)/i;
-
-const INTENT_PATTERNS: ReadonlyArray<[QueryIntent, RegExp]> = [
-  ['decision', /\b(decid\w*|decision|chose|choose|chosen|pick(ed)?|went with|go with|why did we|agreed)\b/i],
-  ['error', /\b(error|fail\w*|crash\w*|broken|bug|exception|blocker|blocked|fix\w*|stack ?trace)\b/i],
-  ['pattern', /\b(pattern|convention|approach|style|best practice|always|never)\b/i],
-  ['recall', /\b(remember|recall|last time|earlier|previous(ly)?|before)\b/i],
-  ['how-to', /\b(how (do|does|should|can|to)|what'?s the way|where (do|is|are))\b/i],
-];
 
 // Paths start only where a run of path characters starts (the lookbehind): from every position inside a long run
 // of letters or dots, `[\w.-]*` would scan to its end (quadratic on 'foo.foo.foo...').
@@ -60,7 +49,6 @@ export function parseQuery(
       hints.add(name);
     }
   }
-  const intent = INTENT_PATTERNS.find(([, pattern]) => pattern.test(text))?.[0] ?? 'general';
   const terms = [...new Set(extractTerms(text.replace(PROMPT_FILLER, ' ')))].slice(0, MAX_QUERY_TERMS);
   const termIndex = new Map(terms.map((term, index) => [term, index]));
   const segments = text
@@ -70,5 +58,5 @@ export function parseQuery(
       [...new Set(extractTerms(part.replace(PROMPT_FILLER, ' ')))].map((term) => termIndex.get(term) ?? -1).filter((index) => index >= 0),
     )
     .filter((indices) => indices.length >= 2);
-  return { text, terms, entityHints: [...hints], intent, ...(segments.length >= 2 ? { segments } : {}) };
+  return { text, terms, entityHints: [...hints], ...(segments.length >= 2 ? { segments } : {}) };
 }

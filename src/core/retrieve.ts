@@ -48,8 +48,6 @@ export interface Retrieval {
 export const RELEVANCE_FLOOR = 0.3;
 // How many candidates beyond the results are kept for dedupe, boost and ranking (each is loaded).
 const DEDUPE_POOL_EXTRA = 5;
-// SessionStart (no prompt) shows at most this many memories.
-export const RECENT_LIMIT = 10;
 
 // Finds the memories worth showing for a prompt in a graph held in memory (calibrated on the graph itself; without
 // the lexicon's expansions, which only the index build loads: buildGraphView with expand gives them).

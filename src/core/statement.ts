@@ -7,7 +7,7 @@
 // The tag is a plain-text suffix because the memory MCP server keeps nothing but strings. Older tags
 // ("[2026-11-30, session 84734307]", or "[2026-11-30]") are read as statements of kind "fact".
 
-export const STATEMENT_KINDS = ['decision', 'preference', 'convention', 'fact', 'cause', 'fix', 'done', 'todo', 'warning'] as const;
+const STATEMENT_KINDS = ['decision', 'preference', 'convention', 'fact', 'cause', 'fix', 'done', 'todo', 'warning'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
 export interface Statement {

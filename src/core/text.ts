@@ -78,7 +78,7 @@ export function extractTerms(text: string): string[] {
 }
 
 // Names longer than this many words are not looked for in a text.
-export const MAX_NAME_WORDS = 4;
+const MAX_NAME_WORDS = 4;
 
 // Every run of one to four consecutive words of a text (words keep inner . _ / - so that orders-api,
 // prism.core and src/a.ts stay whole), as a text may spell an entity's name.

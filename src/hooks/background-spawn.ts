@@ -7,7 +7,7 @@ import { findUnfinishedSessions } from '../state/session-sweep.ts';
 import type { HookInput } from './hook-input.ts';
 
 // Starts the sync bundle detached from this process; returns its pid.
-export async function spawnDetachedSync(syncScript: string, args: string[], cwd: string): Promise<number | undefined> {
+async function spawnDetachedSync(syncScript: string, args: string[], cwd: string): Promise<number | undefined> {
   const { spawn } = await import('node:child_process');
   const child = spawn(process.execPath, [syncScript, ...args], { cwd, detached: true, stdio: 'ignore' });
   child.unref();

@@ -16,7 +16,7 @@ export interface ContextOutcome extends HookOutcome {
 // Searches the stores for the prompt (or recent memories at session start) and renders the hook's JSON output.
 // One store or several (MEMORY_FABRIC_SOURCES): they are searched at once, and one that fails while another
 // answers costs only its own memories.
-export async function runContextHook(
+async function runContextHook(
   input: HookInput,
   config: Config,
   stores: ReadonlyArray<{ source: string; store: GraphStore }>,

@@ -148,7 +148,7 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
 }
 
 // The plain-text sync report.
-export function renderSyncReport(report: SyncReport, storeDescription: string): string {
+function renderSyncReport(report: SyncReport, storeDescription: string): string {
   const { counts } = report.write;
   const extras = [
     report.malformedLines > 0 ? `${report.malformedLines} malformed skipped` : '',

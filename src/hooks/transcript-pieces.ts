@@ -7,7 +7,7 @@ import { parseTranscriptLines, type ParsedTranscript, type TranscriptMessage } f
 import { MAX_READ_BYTES, readNewLines, type NewLines, type SessionCursor } from '../state/session-cursor.ts';
 
 // Bytes of transcript per piece: between two pieces the sync looks at its clock.
-export const PIECE_BYTES = 1024 * 1024;
+const PIECE_BYTES = 1024 * 1024;
 
 export interface TranscriptPieces extends Omit<ParsedTranscript, 'messages'> {
   // Redacted, and cut for extraction (core/bounds.ts).

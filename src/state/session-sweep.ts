@@ -10,7 +10,7 @@ export interface UnfinishedSession {
 }
 
 // A transcript untouched for this long belongs to a session that is over (or idle): safe to sync from outside.
-export const QUIET_MS = 60_000;
+const QUIET_MS = 60_000;
 
 export async function findUnfinishedSessions(
   stateDir: string,

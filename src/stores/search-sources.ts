@@ -30,7 +30,7 @@ export interface SourcesRetrieval {
 }
 
 // How long each source may take: most of the context hook's deadline, leaving the rest for ranking and output.
-export const sourceDeadlineMs = (config: Config): number => Math.max(100, Math.round(config.contextDeadlineMs * 0.8));
+const sourceDeadlineMs = (config: Config): number => Math.max(100, Math.round(config.contextDeadlineMs * 0.8));
 
 // Searches every source for the prompt. When no source can be searched, throws the first one's error (a source
 // that ran out of time as DEADLINE_EXCEEDED), so the hook fails open as it does for a single unreadable store.

@@ -31,7 +31,6 @@ test('camelCase, snake_case and hyphenated identifiers split into their words', 
 test('a prompt becomes content terms without stopwords', () => {
   const parsed = parseQuery('how do we paginate the orders endpoint?');
   assert.deepEqual(parsed.terms, extractTerms('paginate orders endpoint'));
-  assert.equal(parsed.intent, 'how-to');
 });
 
 test('a prompt of only stopwords has no terms', () => {
@@ -50,19 +49,6 @@ test('entity hints include identifiers, paths, quoted strings and known graph na
     parseQuery('remind me what the Vercel SPA 404 Error was?', nameOf).entityHints.includes('Vercel SPA 404 Error'),
     'names of several words',
   );
-});
-
-test('intent is read from the prompt', () => {
-  const cases: Array<[string, string]> = [
-    ['why did we choose Kafka?', 'decision'],
-    ['the build fails with a type error', 'error'],
-    ['what is our naming convention for hooks', 'pattern'],
-    ['how do I run the tests', 'how-to'],
-    ['rename the variable', 'general'],
-  ];
-  for (const [prompt, intent] of cases) {
-    assert.equal(parseQuery(prompt).intent, intent, prompt);
-  }
 });
 
 test('synonyms: stemming keeps the first two letters of every listed word, so a term finds its group by them', () => {

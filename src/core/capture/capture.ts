@@ -17,7 +17,7 @@ import { isNegatedOrCompared } from './slots.ts';
 import { readSources, type SourceState } from './sources.ts';
 
 // The entity every session start reads: how the user likes to work.
-export const PREFERENCES_ENTITY = 'user-preferences';
+const PREFERENCES_ENTITY = 'user-preferences';
 // Code conventions of the project ("never commit to main", "every handler validates with zod").
 const CONVENTIONS_ENTITY = 'project-conventions';
 // At most this many statements are kept from one session (the bank stays reviewable in git).

@@ -4,7 +4,7 @@ import { canonicalEntityKey, emptyGraph, type GraphDelta, type KnowledgeGraph } 
 import { batchesOf, changedAnything, mergeBatches } from '../../core/merge-batches.ts';
 import type { WriteProvenance, WriteReport } from '../graph-store.ts';
 import { requireWriteTime, writeThroughOutbox } from '../write-through-outbox.ts';
-import { GRAPH_FILE, RECORD_FOLDERS, recordFileName, recordKindFor, recordNameOf, slugify } from './layout.ts';
+import { RECORD_FOLDERS, recordFileName, recordKindFor, slugify } from './layout.ts';
 import { readOutbox, removeFromOutbox } from '../../state/outbox.ts';
 import type { WriteTime } from '../../state/time-source.ts';
 import { renderEntityRecordBody, renderSessionOverviewBody } from './record-views.ts';

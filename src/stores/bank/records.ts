@@ -24,7 +24,7 @@ export interface MemoryRecord {
 }
 
 // Renders a record: frontmatter (the seed's three keys first) and a markdown body.
-export function renderRecord(frontmatter: RecordFrontmatter, body: string): string {
+function renderRecord(frontmatter: RecordFrontmatter, body: string): string {
   const { created_at, updated_at, utc_datetime_prefix, ...rest } = frontmatter;
   const ordered = {
     created_at,
@@ -36,7 +36,7 @@ export function renderRecord(frontmatter: RecordFrontmatter, body: string): stri
 }
 
 // Parses a record; a missing or invalid created_at/updated_at is a STORE_CORRUPT error naming the file.
-export function parseRecord(text: string, relativePath: string): MemoryRecord {
+function parseRecord(text: string, relativePath: string): MemoryRecord {
   let parsed: matter.GrayMatterFile<string>;
   try {
     parsed = matter(text, {});

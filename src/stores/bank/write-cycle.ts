@@ -1,6 +1,6 @@
 // One bank write cycle: under the lock, with one canonical time, records first, the graph file next, the record list (index.md) last.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { emptyGraph, type KnowledgeGraph } from '../../core/graph.ts';
 import { writeFileAtomic } from '../../state/atomic-write.ts';

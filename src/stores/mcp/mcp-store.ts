@@ -157,7 +157,7 @@ async function readLocalFile(file: string): Promise<KnowledgeGraph | undefined> 
 }
 
 // The server's graph as the core sees it (tags turned back into dates and supersession).
-export async function readServerGraph(connection: McpConnection): Promise<KnowledgeGraph> {
+async function readServerGraph(connection: McpConnection): Promise<KnowledgeGraph> {
   const answer = (await connection.call('read_graph', {})) as { entities?: unknown; relations?: unknown } | undefined;
   if (!answer || !Array.isArray(answer.entities) || !Array.isArray(answer.relations)) {
     throw new MemoryFabricError('STORE_CORRUPT', 'read_graph answered without entities and relations');

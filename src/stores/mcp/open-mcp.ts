@@ -13,7 +13,7 @@ import { deferToOutbox } from '../write-through-outbox.ts';
 import { MemoryFabricError } from '../../errors.ts';
 
 // The folders whose node_modules may hold @modelcontextprotocol/server-memory: the project's, then this package's.
-export function serverSearchFolders(config: Config, packageFile: string): string[] {
+function serverSearchFolders(config: Config, packageFile: string): string[] {
   return [config.projectRoot, path.dirname(packageFile)];
 }
 

@@ -88,7 +88,7 @@ export function resolveServer(options: {
 }
 
 // The installed server's script, if any of the folders can resolve the package.
-export function findServerScript(searchFrom: readonly string[]): string | undefined {
+function findServerScript(searchFrom: readonly string[]): string | undefined {
   for (const folder of searchFrom) {
     try {
       const resolved = createRequire(path.join(folder, 'noop.js')).resolve(`${SERVER_PACKAGE}/package.json`);

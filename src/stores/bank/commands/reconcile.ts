@@ -6,7 +6,7 @@ import { canonicalEntityKey, emptyGraph, type GraphEntity, type GraphRelation, t
 import { dedupeGraph, sortGraph, zeroCounts, type MergeCounts } from '../../../core/merge.ts';
 import { applySupersessions, findSupersessions } from '../../../core/supersede.ts';
 import { extractTerms } from '../../../core/text.ts';
-import { isMemoryFabricError, MemoryFabricError } from '../../../errors.ts';
+import { isMemoryFabricError } from '../../../errors.ts';
 import type { BankStore } from '../bank-store.ts';
 import { writeFileAtomic } from '../../../state/atomic-write.ts';
 import { parseGraphFile } from '../graph-file.ts';
@@ -158,7 +158,7 @@ async function loadOrRepairGraph(root: string, cycle: WriteCycle, notes: string[
 }
 
 // The two sides of git conflict markers, or undefined when the text has none.
-export function splitConflict(text: string): [string, string] | undefined {
+function splitConflict(text: string): [string, string] | undefined {
   if (!/^<{7} /m.test(text)) {
     return undefined;
   }
@@ -185,7 +185,7 @@ export function splitConflict(text: string): [string, string] | undefined {
 }
 
 // Whatever well-formed entities and relations a damaged graph file still holds.
-export function salvageGraph(text: string): KnowledgeGraph {
+function salvageGraph(text: string): KnowledgeGraph {
   const errors: ParseError[] = [];
   const root = parse(text, errors, { allowTrailingComma: true }) as { entities?: unknown; relations?: unknown } | undefined;
   const entities: GraphEntity[] = [];

@@ -122,7 +122,7 @@ function rankRecords(records: readonly MemoryRecord[], task: string): MemoryReco
 const isDecision = (entity: GraphEntity): boolean => ['decision', 'convention'].includes(entity.entityType.toLowerCase());
 
 // The bullet list under "## Constraints" in context/project.md.
-export function constraintsOf(projectText: string): string[] {
+function constraintsOf(projectText: string): string[] {
   const section = projectText.split(/^## Constraints\s*$/m)[1]?.split(/^## /m)[0] ?? '';
   return section
     .split('\n')
