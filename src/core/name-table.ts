@@ -1,6 +1,6 @@
 // A hash table of canonical entity names in a typed array, so a reader finds an entity by name without building
-// a Map of every name first (at 10,000 entities that Map, and the strings it holds, cost the context hook ~4 ms
-// of cold JavaScript and garbage collection on every prompt). Open addressing with linear probing; a slot holds
+// a Map of every name first (that Map, and the strings it holds, cost the context hook time and garbage collection
+// on every prompt: docs/performance.md). Open addressing with linear probing; a slot holds
 // id + 1, or 0 when empty; the first entity of a canonical name wins.
 
 // FNV-1a over the UTF-16 code units: fast to compute in plain JavaScript, the same in writer and reader.

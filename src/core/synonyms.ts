@@ -23,7 +23,7 @@ const GROUPS: readonly string[][] = [
   ['picture', 'image', 'photo'],
 ];
 
-// Stemming every word of every group costs ~0.5 ms of cold JavaScript per prompt; a term can only share a group
+// Stemming every word of every group costs time on every prompt (docs/performance.md); a term can only share a group
 // with words that begin with its first two letters (stemming keeps them: test/core/query.test.ts checks it for
 // every word here), so only those groups are stemmed, once.
 const stemmedGroups = new Map<number, string[]>();

@@ -70,7 +70,7 @@ export async function readNewLines(
   }
   try {
     // Loaded here, not at the top: the context hook reads cursors (loadCursor) but never hashes, and loading
-    // node:crypto cost it ~1.7 ms of start-up.
+    // node:crypto costs start-up time (docs/performance.md).
     const { createHash } = await import('node:crypto');
     const hashBytes = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
     const info = await handle.stat();

@@ -1,6 +1,6 @@
 // The canonical write time of a bank write cycle: worldtimeapi's utc_datetime, or the system clock by explicit opt-in.
 // Fetched with Node's global fetch, which is undici (the copy Node 20 ships). The undici npm package is not bundled:
-// it made the sync hook 890 KB instead of 190 KB, and a Stop with nothing new 1.68x bare node instead of 1.46x.
+// it made the sync hook several times larger and slower to start (docs/performance.md).
 import { MemoryFabricError } from '../errors.ts';
 import type { TimeSourceKind } from '../config.ts';
 

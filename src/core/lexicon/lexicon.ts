@@ -1,6 +1,6 @@
 // Related words for paraphrased prompts ("sign in" ~ login ~ authenticate), as Porter stems, compiled from WordNet
 // 3.1 and a hand-reviewed software list by scripts/build-lexicon.ts (WordNet's licence: WORDNET-LICENSE beside this).
-// ~70 KB of JSON: meant for the side that builds the search index, not for the prompt path (see README.md here).
+// Meant for the side that builds the search index, not for the prompt path (its size: docs/performance.md; README.md here).
 import lines from './related-stems.json' with { type: 'json' };
 
 // Stem -> related stems, strongest first.

@@ -23,7 +23,7 @@ export interface BankOptions {
   lockTimeoutMs?: number;
   // Starts a rebuild of the search index in a detached process (the context hook passes one): a large graph whose
   // index is behind its file (edited by hand, or pulled from git) is then answered from the previous index at once,
-  // instead of the prompt rebuilding it (half a second and ~150 MB at 10,000 entities).
+  // instead of the prompt rebuilding it (what that costs: docs/performance.md).
   rebuildInBackground?: () => Promise<void>;
 }
 

@@ -72,7 +72,7 @@ export function resolveServer(options: {
     env.MEMORY_FILE_PATH = memoryFile;
     mkdirSync(path.dirname(memoryFile), { recursive: true });
   }
-  // npx -y @modelcontextprotocol/server-memory costs 700-800 ms; node on the installed script ~200 ms.
+  // The installed script is run with node, not through npx, which costs more per start (docs/performance.md).
   const usesPackage = args.some((arg) => arg === SERVER_PACKAGE || arg.startsWith(`${SERVER_PACKAGE}@`));
   const script = usesPackage ? findServerScript(options.searchFrom) : undefined;
   const command = script ? process.execPath : entry.command;

@@ -1,6 +1,6 @@
 // The lexicon's expansions for the index build, loaded on demand: from hooks/lib/lexicon.mjs beside the running
-// bundle (bundled apart: the 73 KB table inside the hook bundles would cost every prompt parse time), or, from the
-// sources (tests, tsx), the module itself. The specifier is a variable so that the bundler leaves the import alone.
+// bundle (bundled apart: inside the hook bundles the table would cost every prompt parse time, docs/performance.md),
+// or, from the sources (tests, tsx), the module itself. The specifier is a variable so the bundler leaves it alone.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -20,7 +20,7 @@ interface RebuildMarker {
   error?: string;
 }
 
-// A running rebuild older than this is presumed dead (a rebuild at 10,000 entities takes about half a second).
+// A running rebuild older than this is presumed dead (a rebuild takes seconds at most: docs/performance.md).
 const REBUILD_STALE_MS = 60_000;
 
 function readRebuildMarker(indexDir: string): RebuildMarker | undefined {
@@ -77,8 +77,8 @@ async function clearRebuildMarker(indexDir: string): Promise<void> {
 }
 
 // With no index of this version at all (the first prompt ever, or after an upgrade changed the index format), a
-// graph file this large is indexed in the background and the prompt answered from nothing: an inline build at 50,000
-// entities takes longer than the hook's deadline, and every prompt would start it again.
+// graph file this large is indexed in the background and the prompt answered from nothing: inline, the build would
+// pass the hook's deadline, and every prompt would start it again (docs/performance.md).
 const BACKGROUND_REBUILD_MIN_BYTES = 2_000_000;
 const EMPTY_VIEW: GraphView = buildGraphView({ entities: [], relations: [] });
 function isLargeGraphFile(graphFile: string): boolean {
@@ -90,7 +90,7 @@ function isLargeGraphFile(graphFile: string): boolean {
 }
 
 // From this size a reader that can rebuild in the background serves an index that is behind its graph file rather
-// than rebuild it inline (below it an inline rebuild takes under ~100 ms).
+// than rebuild it inline (below it an inline rebuild is cheap: docs/performance.md).
 export const BACKGROUND_REBUILD_MIN_ENTITIES = 2000;
 
 // The previous index of a graph file that changed, when it is large, a rebuild is running or can be started (start,

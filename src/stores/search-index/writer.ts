@@ -138,8 +138,8 @@ async function writeRelations(write: WriteIndexFile, graph: KnowledgeGraph): Pro
   rows[graph.entities.length] = adjacency.length / 3;
   const summaries = summarize(graph, relationsById);
   await write('summaries.json', JSON.stringify(summaries));
-  // The dates alone, as one text with offsets (session start reads them for every entity; parsing summaries.json
-  // cost it ~40 ms at 50,000 entities).
+  // The dates alone, as one text with offsets (session start reads them for every entity, and parsing
+  // summaries.json for them is slow: docs/performance.md).
   const dates = graph.entities.map((entity) => entity.updatedAt ?? '');
   const dateOffsets = new Int32Array(dates.length + 1);
   dates.forEach((date, id) => {
