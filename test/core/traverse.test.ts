@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { KnowledgeGraph } from '../../src/core/graph.ts';
+import { buildGraphView } from '../../src/core/graph-view.ts';
+import { extractTerms } from '../../src/core/text.ts';
+import { type Candidate, traverseRelations } from '../../src/core/traverse.ts';
+
+const entity = (name: string, entityType = 'component') => ({ name, entityType, observations: [`${name} is part of the shop.`] });
+
+// billing-service -uses-> stripe -documented_in-> stripe-docs; billing-outage -resolved_by-> retry-fix;
+// payments-team -owns-> billing-service; billing-service -replaced-> old-gateway (superseded: not live);
+// Resolved Tickets Board -resolved_by-> triage-rota.
+const GRAPH: KnowledgeGraph = {
+  entities: [
+    entity('billing-service'),
+    entity('stripe', 'technology'),
+    entity('stripe-docs', 'document'),
+    entity('billing-outage', 'error'),
+    entity('retry-fix', 'fix'),
+    entity('payments-team', 'team'),
+    entity('old-gateway'),
+    entity('ledger'),
+    entity('Resolved Tickets Board'),
+    entity('triage-rota', 'process'),
+  ],
+  relations: [
+    { from: 'billing-service', to: 'stripe', relationType: 'uses' },
+    { from: 'stripe', to: 'stripe-docs', relationType: 'documented_in' },
+    { from: 'billing-outage', to: 'retry-fix', relationType: 'resolved_by' },
+    { from: 'payments-team', to: 'billing-service', relationType: 'owns' },
+    { from: 'billing-service', to: 'old-gateway', relationType: 'replaced' },
+    { from: 'Resolved Tickets Board', to: 'triage-rota', relationType: 'resolved_by' },
+  ],
+};
+const VIEW = buildGraphView(GRAPH);
+const idOf = (name: string): number => {
+  const id = VIEW.idOf(name);
+  assert.ok(id !== undefined, name);
+  return id;
+};
+const notSuperseded = (ref: number): boolean => VIEW.name(ref) !== 'old-gateway';
+
+interface Case {
+  name: string;
+  seeds: Array<[string, number]>;
+  maxHops?: number;
+  seedCount?: number;
+  prompt?: string;
+  // Every candidate found: name -> relevance, hops, and the path as "from relation to" steps.
+  found: Record<string, [number, number, string[]]>;
+}
+
+const CASES: Case[] = [
+  {
+    name: 'a seed without relations is found alone, as it was',
+    seeds: [['ledger', 0.9]],
+    found: { ledger: [0.9, 0, []] },
+  },
+  {
+    name: 'each hop halves the relevance, both directions of a relation are followed, and no further than maxHops',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.5, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
+    name: 'two hops: a quarter of the seed, with the whole path',
+    seeds: [['billing-service', 1]],
+    maxHops: 2,
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.5, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+      'stripe-docs': [0.25, 2, ['billing-service uses stripe', 'stripe documented_in stripe-docs']],
+    },
+  },
+  {
+    name: 'a relation the prompt asks about keeps the relevance, and the seed it starts from drops to 0.75 of itself',
+    seeds: [['billing-outage', 1]],
+    maxHops: 1,
+    prompt: 'what resolved the billing outage?',
+    found: {
+      'billing-outage': [0.75, 0, []],
+      'retry-fix': [1, 1, ['billing-outage resolved_by retry-fix']],
+    },
+  },
+  {
+    name: "a word of the seed's own name does not ask about a relation",
+    seeds: [['Resolved Tickets Board', 1]],
+    maxHops: 1,
+    prompt: 'the resolved tickets board',
+    found: {
+      'Resolved Tickets Board': [1, 0, []],
+      'triage-rota': [0.5, 1, ['Resolved Tickets Board resolved_by triage-rota']],
+    },
+  },
+  {
+    name: 'an entity matched by its own words keeps its relevance when a relation reaches it more weakly',
+    seeds: [
+      ['billing-service', 1],
+      ['stripe', 0.8],
+    ],
+    maxHops: 1,
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.8, 0, []],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+      'stripe-docs': [0.4, 1, ['stripe documented_in stripe-docs']],
+    },
+  },
+  {
+    name: 'an entity reached more strongly through a relation than by its own words takes the relation',
+    seeds: [
+      ['billing-service', 1],
+      ['stripe', 0.2],
+    ],
+    maxHops: 1,
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.5, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+      'stripe-docs': [0.1, 1, ['stripe documented_in stripe-docs']],
+    },
+  },
+  {
+    name: 'only the first seeds expand',
+    seeds: [
+      ['ledger', 1],
+      ['billing-outage', 0.9],
+    ],
+    seedCount: 1,
+    found: { ledger: [1, 0, []], 'billing-outage': [0.9, 0, []] },
+  },
+];
+
+for (const testCase of CASES) {
+  test(`traverse: ${testCase.name}`, () => {
+    const seeds: Candidate[] = testCase.seeds.map(([name, relevance]) => ({
+      ref: idOf(name),
+      relevance,
+      matchedTerms: [],
+      hops: 0,
+      path: [],
+    }));
+    const found = traverseRelations(seeds, VIEW, {
+      maxHops: testCase.maxHops ?? 2,
+      seeds: testCase.seedCount ?? 5,
+      queryTerms: extractTerms(testCase.prompt ?? ''),
+      isLive: notSuperseded,
+    });
+    const byName = Object.fromEntries(
+      found.map((candidate) => [
+        VIEW.name(candidate.ref),
+        [candidate.relevance, candidate.hops, candidate.path.map((step) => `${step.from} ${step.relation} ${step.to}`)],
+      ]),
+    );
+    assert.deepEqual(byName, testCase.found);
+    assert.ok(!('old-gateway' in byName), 'a superseded entity is never reached');
+  });
+}
