@@ -23,6 +23,7 @@ test('the context hook answers a megabyte prompt of every pathological shape wit
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
   const graphFile = existsSync(SHARED_GRAPH) ? SHARED_GRAPH : path.join(project, 'graph.jsonl');
   if (graphFile !== SHARED_GRAPH) {
+    t.diagnostic(`the public graph is not here (${SHARED_GRAPH}): the bank is the small fixture graph`);
     await writeFile(graphFile, renderServerMemoryJsonl(PAGINATION_GRAPH));
   }
   const imported = await execa(process.execPath, [CLI, 'import', graphFile], { cwd: project, env, extendEnv: false, reject: false });
