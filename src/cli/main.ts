@@ -6,6 +6,7 @@ import { parseArgs, type CliIo } from './cli-io.ts';
 import { runBankCommand } from './bank-commands.ts';
 import { runDemo } from './demo.ts';
 import { runDoctor } from './doctor.ts';
+import { runInstall } from './install-command.ts';
 import { runLog } from './log-command.ts';
 import { runReplay } from './replay.ts';
 import { runSearch } from './search.ts';
@@ -29,6 +30,11 @@ The file bank's commands (the memory-bank spec's modes; each prints its Output C
   memory-fabric import <graph.jsonl>                load a memory-server JSONL graph into the bank (deduplicated)
   memory-fabric export                              the bank's graph as memory-server JSONL on stdout
   memory-fabric drain                               write the deltas waiting in the outbox (needs the time source)
+
+Setting it up:
+  memory-fabric install [--project DIR] [--scope project|local|user] [--store bank|mcp] [--dry-run] [--uninstall]
+                                                    add the hooks to a Claude Code settings file, keeping its formatting;
+                                                    --uninstall restores the file (the same as npx tsx install.ts)
 
 Operating it:
   memory-fabric doctor [--json]                     check the setup; each problem comes with its fix
@@ -58,7 +64,19 @@ function commandHelp(command: string): string | undefined {
 
 // Runs the CLI; packageRoot is the folder holding package.json, samples/ and hooks/.
 export async function runCli(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
-  const { positional, flags, repeated } = parseArgs(argv, ['hook', 'transcript', 'session', 'decision', 'error', 'fix', 'plan', 'last']);
+  const { positional, flags, repeated } = parseArgs(argv, [
+    'hook',
+    'transcript',
+    'session',
+    'decision',
+    'error',
+    'fix',
+    'plan',
+    'last',
+    'project',
+    'scope',
+    'store',
+  ]);
   const [command, ...rest] = positional;
   if (command !== undefined && command !== 'help' && (flags.has('help') || flags.has('h') || rest.includes('-h'))) {
     const help = commandHelp(command);
@@ -81,6 +99,9 @@ export async function runCli(argv: readonly string[], io: CliIo, packageRoot: st
         return await runDoctor(flags.has('json'), io, packageRoot);
       case 'log':
         return await runLog(flags.get('last'), io);
+      case 'install':
+        // The installer parses its own flags (--project DIR, --scope, --store take values).
+        return await runInstall(withoutCommand(argv, command), io, packageRoot);
       case 'drain':
       case 'bootstrap':
       case 'retrieve':
@@ -103,6 +124,12 @@ export async function runCli(argv: readonly string[], io: CliIo, packageRoot: st
     }
     return isMemoryFabricError(error) && error.code === 'USAGE' ? 2 : 1;
   }
+}
+
+// The arguments without the command word (the first of them that is the command).
+function withoutCommand(argv: readonly string[], command: string): string[] {
+  const at = argv.indexOf(command);
+  return [...argv.slice(0, at), ...argv.slice(at + 1)];
 }
 
 // The folder with package.json above a file (the CLI runs bundled from hooks/cli/ or from src/ under tsx).

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cp } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -110,6 +110,34 @@ test('usage errors exit 2 with the usage text', async (t) => {
   assert.equal(run.exitCode, 2);
   assert.match(run.stderr, /unknown command "frobnicate"/);
   assert.match(run.stderr, /Usage:/);
+  for (const command of ['search', 'sync', 'retrieve', 'doctor', 'install']) {
+    assert.match(run.stderr, new RegExp(`\\n  memory-fabric ${command} `), `the usage lists ${command}`);
+  }
+});
+
+test('memory-fabric install adds the hooks as install.ts does (dry run first), and --uninstall restores the file', async (t) => {
+  const project = await makeTempProject(t);
+  const env = hookEnv(project, { HOME: project, MEMORY_FABRIC_TIME_SOURCE: 'system' });
+  const settingsFile = path.join(project, '.claude', 'settings.json');
+  const dry = await cli(['install', '--project', project, '--dry-run'], project, env);
+  assert.equal(dry.exitCode, 0, dry.stderr);
+  assert.match(dry.stdout, /\+.*memory-fabric-context\.mjs/);
+  assert.equal(existsSync(settingsFile), false, 'the dry run wrote nothing');
+
+  const installed = await cli(['install', '--project', project], project, env);
+  assert.equal(installed.exitCode, 0, installed.stderr);
+  assert.match(installed.stdout, /Added the memory-fabric hooks/);
+  const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as { hooks: Record<string, unknown> };
+  assert.deepEqual(Object.keys(settings.hooks).sort(), ['SessionEnd', 'SessionStart', 'Stop', 'SubagentStop', 'UserPromptSubmit']);
+  assert.ok(JSON.stringify(settings.hooks).includes(path.join(PACKAGE_ROOT, 'hooks', 'prompt', 'memory-fabric-context.mjs')));
+
+  const removed = await cli(['install', '--uninstall', '--project', project], project, env);
+  assert.equal(removed.exitCode, 0, removed.stderr);
+  assert.equal(existsSync(settingsFile), false, 'a file install created is removed again');
+
+  const refused = await cli(['install', '--project', project, '--scope', 'global'], project, env);
+  assert.equal(refused.exitCode, 2);
+  assert.match(refused.stderr, /--scope: expected project, local or user, got "global"/);
 });
 
 test('the demo replays two sessions and shows the decision injected in the second', async (t) => {
@@ -140,6 +168,7 @@ test('every command answers --help with its own usage, and does nothing else', a
     'drain',
     'doctor',
     'log',
+    'install',
   ]) {
     const help = await cli([command, '--help'], project, env);
     assert.equal(help.exitCode, 0, command);
