@@ -106,8 +106,12 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
   return [...kept.values()];
 }
 
-// A name without case and separators: "CPU Package", cpu_package and CPUPackage are one key.
-const nameKey = (name: string): string => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+// A name without case and separators: "CPU Package", cpu_package and CPUPackage are one key. Marks (Indic vowel
+// signs), + and # are kept (दिन is not दान, C++ is not C#); a name of separators only is its own key.
+function nameKey(name: string): string {
+  const key = name.toLowerCase().replace(/[^\p{L}\p{M}\p{N}+#]+/gu, '');
+  return key.length >= 2 ? key : name.toLowerCase();
+}
 
 // Shared words over the larger word count; marked flags the words of a.
 function wordOverlap(a: Int32Array, b: Int32Array, marked: Uint8Array): number {

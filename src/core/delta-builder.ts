@@ -69,6 +69,22 @@ export class DeltaBuilder {
     return entity.name;
   }
 
+  // Takes back an observation added to this delta (a plain line replaced by a fuller one); false when it is not here.
+  removeObservation(name: string, observation: string): boolean {
+    const key = name.toLowerCase();
+    const entity = this.#entities.get(key);
+    const at = entity ? entity.observations.indexOf(observation) : -1;
+    if (!entity || at < 0) {
+      return false;
+    }
+    entity.observations.splice(at, 1);
+    const said = this.#order.findIndex(([heldKey, held]) => heldKey === key && held === observation);
+    if (said >= 0) {
+      this.#order.splice(said, 1);
+    }
+    return true;
+  }
+
   addRelation(from: string | undefined, relationType: string, to: string | undefined): void {
     if (!from || !to || from.toLowerCase() === to.toLowerCase()) {
       return;

@@ -12,6 +12,7 @@ import {
   type GraphRelation,
   type KnowledgeGraph,
 } from './graph.ts';
+import { plainOfAnswered, replyOfAsked, replyPrefixes } from './capture/ask-log.ts';
 import { type NewStatement, supersedeStatements } from './capture/supersede-statements.ts';
 import { similarity } from './dedupe.ts';
 import { parseStatement } from './statement.ts';
@@ -73,6 +74,12 @@ export function mergeDelta(
       heldTexts.add(globalKey(observation));
     }
   }
+  // What the graph held before this delta (built when first needed; the input graph is not changed).
+  let before: Set<string> | undefined;
+  const heldBefore = (): Set<string> => {
+    before ??= new Set(graph.entities.flatMap((entity) => entity.observations.map(globalKey)));
+    return before;
+  };
   for (const entity of graph.entities) {
     const key = canonicalEntityKey(entity.name);
     if (entities.has(key)) {
@@ -134,9 +141,22 @@ export function mergeDelta(
         observationsMergedCount += 1;
         continue;
       }
+      // A question answered from memory: its reply restates what the graph held, so its line adds nothing.
+      const reply = options.mergeNearDuplicates ? replyOfAsked(text) : undefined;
+      if (reply !== undefined && replyPrefixes(reply).some((prefix) => heldBefore().has(globalKey(prefix)))) {
+        observationsMergedCount += 1;
+        continue;
+      }
       if (options.mergeNearDuplicates && isNearDuplicate(text, target.observations)) {
         observationsMergedCount += 1;
         continue;
+      }
+      // The answer to a question logged plain by an earlier sync takes the plain line's place.
+      const plain = reply !== undefined ? plainOfAnswered(text) : undefined;
+      const plainAt = plain === undefined ? -1 : target.observations.findIndex((held) => isPlainAsk(held, plain));
+      if (plainAt >= 0) {
+        observationKeys.delete(canonicalObservationKey(target.name, target.observations[plainAt] ?? ''));
+        target.observations.splice(plainAt, 1);
       }
       observationKeys.add(observationKey);
       target.observations.push(text);
@@ -202,6 +222,12 @@ export function mergeDelta(
 }
 
 // A statement's text as the graph-wide duplicate check sees it: no tag, case and spacing ignored.
+// Whether a held observation is the plain, unanswered line of a question.
+const isPlainAsk = (held: string, plain: string): boolean => {
+  const statement = parseStatement(held);
+  return statement.kind === 'todo' && statement.text === plain;
+};
+
 const globalKey = (observation: string): string => stripProvenance(observation).replace(/\s+/g, ' ').trim().toLowerCase();
 
 // Whether a new observation says what one of the held ones already says (compared without provenance; at most 200 compared).

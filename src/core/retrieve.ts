@@ -9,7 +9,8 @@ import { bucketOf, calibrateSilence } from './retrieval/calibrate.ts';
 import { type EntityMatch, type Scoring, scoreStatements, type TermReport, termCount } from './retrieval/score-statements.ts';
 import { findSessionCue } from './retrieval/session-cue.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
-import { stemWord } from './text.ts';
+import { canonicalTechnology } from './technologies.ts';
+import { extractTerms, stemWord } from './text.ts';
 import { traverseRelations, type Candidate } from './traverse.ts';
 import { dedupeMemories } from './dedupe.ts';
 
@@ -219,9 +220,7 @@ function judgeEvidence(
     query.entityHints
       .map((hint) => view.idOf(hint))
       .filter(
-        (id): id is number =>
-          id !== undefined &&
-          (isDistinctiveName(view, id, specificIdf) || (query.terms.length <= SINGLE_TERM_PROMPT && view.name(id).length >= 3)),
+        (id): id is number => id !== undefined && (isDistinctiveName(view, id, specificIdf) || isTechnologyAskedAbout(view, id, query)),
       ),
   );
   const specificTerms = scoring.terms.filter((_, index) => (specificMask & (1 << index)) !== 0).map((term) => term.term);
@@ -283,6 +282,18 @@ function isDistinctiveName(view: GraphView, id: number, specificIdf: number): bo
   const postings = view.postings(stemWord(name.toLowerCase())).length / POSTING_WIDTH;
   const slots = view.stats().slots;
   return Math.log(1 + (slots - postings + 0.5) / (postings + 0.5)) >= specificIdf;
+}
+
+// A short prompt about a technology of the project ("remind me what redis is there for"): its name is evidence though
+// the bank says it often. Only a technology, and only when its name is all the prompt asks about: the bank's
+// everyday words that also name entities ("tests?", "update?", "stop") are no question about them.
+function isTechnologyAskedAbout(view: GraphView, id: number, query: ParsedQuery): boolean {
+  const name = view.name(id);
+  if (query.terms.length === 0 || query.terms.length > SINGLE_TERM_PROMPT || name.length < 3 || canonicalTechnology(name) === undefined) {
+    return false;
+  }
+  const stems = new Set(extractTerms(name));
+  return query.terms.every((term) => stems.has(term));
 }
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;

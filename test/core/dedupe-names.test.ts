@@ -49,6 +49,16 @@ const cases: Array<{ name: string; memories: Memory[]; kept: string[] }> = [
     ],
     kept: ['Grid', 'grid'],
   },
+  {
+    name: 'names that differ in a mark or a symbol are different names (Devanagari vowel signs, C++ and C#)',
+    memories: [
+      memoryOf('दिन', ['Inherits from: Instrument'], 1),
+      memoryOf('दान', ['Inherits from: Instrument'], 0.9),
+      memoryOf('C++', ['Inherits from: Instrument'], 0.8),
+      memoryOf('C#', ['Inherits from: Instrument'], 0.7),
+    ],
+    kept: ['C#', 'C++', 'दान', 'दिन'],
+  },
 ];
 
 for (const { name, memories, kept } of cases) {

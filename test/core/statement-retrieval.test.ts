@@ -5,6 +5,7 @@ import { buildGraphView, type Expansion } from '../../src/core/graph-view.ts';
 import type { GraphEntity, KnowledgeGraph } from '../../src/core/graph.ts';
 import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
+import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
 
 const OPTIONS: RetrieveOptions = {
@@ -160,8 +161,24 @@ test('what is still open is what the newest session left to do, though no word o
     assert.match(text, /session-aaaa0006/, prompt);
     assert.match(text, /Next: a mobile layout/, prompt);
   }
-  // "next" in another sense places no session (nothing of the bank answers it).
-  assert.equal(context(PROJECT, 'I am planning a trip to Portugal next spring'), '');
+  // The same words in another sense place no session; a session placed in time wins over "left to do".
+  const view = buildGraphView(PROJECT);
+  const cued = (prompt: string): string | undefined => {
+    const id = findSessionCue(view, prompt, () => true);
+    return id === undefined ? undefined : view.name(id);
+  };
+  for (const prompt of [
+    "what's next.js middleware?",
+    'how do I do next.js routing',
+    'what is left join in sql?',
+    'what open ports does postgres need?',
+    'what are pending promises?',
+    'is the websocket still open after the handler returns?',
+  ]) {
+    assert.equal(cued(prompt), undefined, prompt);
+  }
+  assert.equal(cued("what's up next for fernwatch?"), 'session-aaaa0006');
+  assert.notEqual(cued('what was left to do after our first session?'), 'session-aaaa0006');
 });
 
 test('session start gives the preferences, the stack and the last sessions within a small budget', () => {
@@ -235,4 +252,56 @@ test("an entity a rare word of the prompt reached answers with its statement tha
   const text = context(graph, 'where does the todo list keep its state, and how does it survive a reload?');
   assert.match(text, /survives a page reload/);
   assert.match(text, /saved to localStorage on every change/);
+});
+
+test('a short prompt names a technology the bank says often, not an everyday word that names an entity', () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      ...Array.from(
+        { length: 30 },
+        (_, index): GraphEntity => ({
+          name: `job-${index}`,
+          entityType: 'component',
+          observations: [`Job ${index}: check the update, run the tests, cache the result in Redis`],
+        }),
+      ),
+      { name: 'Redis', entityType: 'technology', observations: ['Redis: caching and rate limits'] },
+      { name: 'tests', entityType: 'folder', observations: ['The tests folder holds the update and check suites'] },
+      { name: 'update', entityType: 'command', observations: ['Run update to check the tests'] },
+      { name: 'check', entityType: 'command', observations: ['check runs the tests after an update'] },
+    ],
+    relations: [],
+  };
+  assert.match(context(graph, 'remind me what redis is there for'), /caching and rate limits/);
+  for (const prompt of ['tests?', 'update?', 'check again', 'thanks', 'done']) {
+    assert.equal(context(graph, prompt), '', prompt);
+  }
+});
+
+test('a big entity a rare word reached does not bring every statement of it that holds the everyday words', () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      ...Array.from(
+        { length: 30 },
+        (_, index): GraphEntity => ({
+          name: `page-${index}`,
+          entityType: 'component',
+          observations: [`Page ${index} shows the cart state`],
+        }),
+      ),
+      {
+        name: 'useCart',
+        entityType: 'component',
+        observations: [
+          'The useCart hook survives a page reload',
+          ...Array.from({ length: 30 }, (_, index) => `Cart state item ${index} is rendered in the cart drawer`),
+        ],
+      },
+    ],
+    relations: [],
+  };
+  const text = context(graph, 'how does the cart state survive a reload?');
+  assert.match(text, /survives a page reload/);
+  const shown = text.split('\n').filter((line) => /Cart state item/.test(line)).length;
+  assert.ok(shown <= 8, `${shown} of its 30 everyday statements shown:\n${text}`);
 });

@@ -5,7 +5,10 @@ import { test } from 'node:test';
 import { clip, isJunkName, toEntityName } from '../../src/core/delta-builder.ts';
 import { extractDelta, splitSentences } from '../../src/core/extract.ts';
 import { commandKey } from '../../src/core/extract-tools.ts';
+import { replyPrefixes } from '../../src/core/capture/ask-log.ts';
+import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
+import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { redactSecrets } from '../../src/core/redact.ts';
 import { findTechnologies } from '../../src/core/technologies.ts';
 import { extractTerms, splitWords, wordRuns } from '../../src/core/text.ts';
@@ -20,11 +23,22 @@ const conversation = (text: string): TranscriptMessage[] => [
   { role: 'assistant', text: `Done:\n- ${text}`, toolCalls: [{ id: 'call-2', name: 'Write', input: { file_path: text, content: text } }] },
 ];
 
+// Two sessions, so that a cue has one to find.
+const CUE_VIEW = buildGraphView({
+  entities: [
+    { name: 'session-aaaa0001', entityType: 'session', observations: ['Set up CI'], updatedAt: '2026-11-01T00:00:00Z' },
+    { name: 'session-aaaa0002', entityType: 'session', observations: ['Next: a mobile layout'], updatedAt: '2026-11-02T00:00:00Z' },
+  ],
+  relations: [],
+});
+
 const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['splitWords', splitWords],
   ['extractTerms', extractTerms],
   ['wordRuns', (text) => wordRuns(text, new Set(['cursor']))],
   ['parseQuery', (text) => parseQuery(text, () => undefined, new Set(['cursor']))],
+  ['findSessionCue', (text) => findSessionCue(CUE_VIEW, text, () => true)],
+  ['replyPrefixes', (text) => replyPrefixes(text)],
   ['redactSecrets', redactSecrets],
   ['stripInjectedMarkup', stripInjectedMarkup],
   ['parseTranscriptLines', (text) => parseTranscriptLines([JSON.stringify({ type: 'user', message: { role: 'user', content: text } })])],

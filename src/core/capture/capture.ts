@@ -10,6 +10,7 @@ import { formatStatement, type StatementKind } from '../statement.ts';
 import { findTechnologyMentions } from '../technologies.ts';
 import type { TranscriptMessage } from '../transcript.ts';
 import { sessionEntityName } from '../extract-tools.ts';
+import { answeredLine, askedLine, type OpenAsk, replyOpening } from './ask-log.ts';
 import { findMentions, pickSubject, relationsBetween } from './attach.ts';
 import { type Classified, classifyStatement, PROPOSAL, type SourceKind } from './classify.ts';
 import { MAX_STATEMENT_CHARS, splitStatements } from './segment.ts';
@@ -49,17 +50,8 @@ export interface CaptureState extends SourceState {
   kept?: number;
   // What the last cause was about, which a fix of the next sources is tied to.
   error?: { name: string; left: number };
-  // The user's last question, waiting for the reply that answers it (see logAsk).
+  // The user's last question, waiting for the reply that answers it (ask-log.ts).
   ask?: OpenAsk;
-}
-
-interface OpenAsk {
-  text: string;
-  question: boolean;
-  // Assistant messages still to come in which the answer may be.
-  left?: number;
-  date?: string;
-  session?: string;
 }
 
 export interface CaptureStats {
@@ -135,18 +127,10 @@ export function captureStatements(
       proposal = undefined;
     }
 
-    // A question's reply: the log line holds both ("Asked: how do we stop double bookings → I'd do it in
-    // the database with an exclusion constraint ..."), so a later prompt worded like the question finds the answer,
-    // whose own words may share none with it. A question with no reply that kept anything is logged alone (one with a
-    // question mark not at all: "what's next?" is no memory).
-    const ask = openAsk;
-    openAsk = undefined;
-    const answerOf = (reply: string | undefined): void => logAsk(builder, stats, ask, sessionName, reply);
+    // The user's question waits for the first reply that keeps a statement (ask-log.ts); the next prompt or a
+    // compaction summary closes it unanswered.
     if (source.kind === 'user' || source.kind === 'summary') {
-      answerOf(undefined);
-    } else if (source.kind !== 'assistant') {
-      // A commit, a plan or a todo list between the question and its answer leaves it open.
-      openAsk = ask;
+      openAsk = undefined;
     }
 
     // A request of the user is what the session set out to do.
@@ -164,8 +148,8 @@ export function captureStatements(
         } else {
           // Logged after its statements, and only when none of them was kept elsewhere (no sentence twice).
           pendingAsk = {
-            text: `Asked: ${clip(asked, 200)}`,
-            question: asked.endsWith('?'),
+            question: asked,
+            marked: asked.endsWith('?'),
             ...(date ? { date } : {}),
             ...(session ? { session } : {}),
           };
@@ -193,13 +177,13 @@ export function captureStatements(
     const proposals: string[] = [];
     const subjects: string[] = [];
     let proposalSubject: { name: string; type: string } | undefined;
-    if (source.kind === 'assistant') {
-      // A reply that opens with a tool call ("Let me check.") answers in a later message of the turn.
-      if (chosen.length === 0 && ask && (ask.left ?? ASK_SPAN) > 1) {
-        openAsk = { ...ask, left: (ask.left ?? ASK_SPAN) - 1 };
-      } else {
-        answerOf(replyOpening(chosen.map((statement) => statement.text)));
-      }
+    const reply =
+      source.kind === 'assistant' && kept < MAX_STATEMENTS_PER_SESSION
+        ? replyOpening(chosen.map((statement) => statement.text))
+        : undefined;
+    if (openAsk && sessionName && reply) {
+      answerAsk(builder, stats, openAsk, sessionName, reply);
+      openAsk = undefined;
     }
     for (const statement of chosen) {
       if (kept >= MAX_STATEMENTS_PER_SESSION) {
@@ -263,8 +247,13 @@ export function captureStatements(
         proposalSubject ??= subject ? { name: subject.name, type: subject.entityType } : undefined;
       }
     }
-    if (pendingAsk && storedFromSource === 0) {
-      openAsk = pendingAsk;
+    if (pendingAsk && sessionName && storedFromSource === 0) {
+      if (pendingAsk.marked) {
+        openAsk = pendingAsk;
+      } else {
+        write(sessionName, 'session', askedLine(pendingAsk), 'todo');
+        openAsk = { ...pendingAsk, logged: statementOf(askedLine(pendingAsk), 'todo', date, session) };
+      }
     }
     // What the session worked on, message by message: the things its kept statements are about.
     if (sessionName && (source.kind === 'assistant' || source.kind === 'subagent') && subjects.length > 0) {
@@ -291,19 +280,6 @@ export function captureStatements(
   return { state: next, stats };
 }
 
-// The opening of a reply as its answer: its first kept statements up to ~150 characters ("Stripe retries." alone
-// says little; the sentence after it says how the handler copes).
-function replyOpening(statements: readonly string[]): string | undefined {
-  let opening = '';
-  for (const text of statements.slice(0, 3)) {
-    opening = opening ? `${opening} ${text}` : text;
-    if (opening.length >= 150) {
-      break;
-    }
-  }
-  return opening || undefined;
-}
-
 type Write = (entity: string | undefined, entityType: string, text: string, kind: StatementKind) => string | undefined;
 
 function writeStatement(
@@ -319,27 +295,21 @@ function writeStatement(
   if (!entity) {
     return undefined;
   }
-  const observation = formatStatement({
-    text: clip(text, MAX_STATEMENT_CHARS),
-    kind,
-    ...(date ? { date } : {}),
-    ...(session ? { session } : {}),
-  });
   stats.byKind[kind] = (stats.byKind[kind] ?? 0) + 1;
-  return builder.addEntity(entity, entityType, 0.8, observation);
+  return builder.addEntity(entity, entityType, 0.8, statementOf(text, kind, date, session));
 }
 
-// Logs the user's question on the session with the first statement kept from its reply (see captureStatements),
-// dated when it was asked.
-function logAsk(builder: DeltaBuilder, stats: CaptureStats, ask: OpenAsk | undefined, session: string | undefined, reply?: string): void {
-  if (!ask || !session) {
-    return;
+// A statement as the graph holds it: its text within a statement's length, and its tag.
+const statementOf = (text: string, kind: StatementKind, date: string | undefined, session: string | undefined): string =>
+  formatStatement({ text: clip(text, MAX_STATEMENT_CHARS), kind, ...(date ? { date } : {}), ...(session ? { session } : {}) });
+
+// Logs the user's question on the session with the opening of its reply, dated when it was asked; the plain line
+// written for it in this sync, if any, gives way.
+function answerAsk(builder: DeltaBuilder, stats: CaptureStats, ask: OpenAsk, session: string, reply: string): void {
+  if (ask.logged) {
+    builder.removeObservation(session, ask.logged);
   }
-  if (reply) {
-    writeStatement(builder, stats, session, 'session', `${ask.text} → ${clip(reply, 280)}`, 'fact', ask.date, ask.session);
-  } else if (!ask.question) {
-    writeStatement(builder, stats, session, 'session', ask.text, 'todo', ask.date, ask.session);
-  }
+  writeStatement(builder, stats, session, 'session', answeredLine(ask, reply), 'fact', ask.date, ask.session);
 }
 
 const ROLE_AFTER =
@@ -390,7 +360,5 @@ const withoutProposalCue = (text: string): string =>
     '',
   );
 
-// Assistant messages after a question in which its answer is looked for.
-const ASK_SPAN = 4;
 // Sources after a cause in which a fix still joins its error.
 const ERROR_SPAN = 3;

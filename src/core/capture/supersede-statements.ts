@@ -4,7 +4,12 @@
 import type { KnowledgeGraph } from '../graph.ts';
 import { formatStatement, parseStatement } from '../statement.ts';
 import { technologiesOfRole } from '../technologies.ts';
+import { replyOfAsked } from './ask-log.ts';
 import { type Slot, slotsOf } from './slots.ts';
+
+// What a statement says about slots: of a question's line, what its reply said ("Asked: migrations? → For schema
+// migrations I'll set up Alembic" fills the migrations slot as the reply did, and is superseded with it).
+const slotText = (text: string): string => replyOfAsked(text) ?? text;
 
 export interface NewStatement {
   entityKey: string;
@@ -23,7 +28,7 @@ export function supersedeStatements(graph: KnowledgeGraph, added: readonly NewSt
     if (!statement.date || statement.supersededOn) {
       continue;
     }
-    for (const slot of slotsOf(statement.text, statement.kind)) {
+    for (const slot of slotsOf(slotText(statement.text), statement.kind)) {
       fresh.push({ slot: scoped(slot, statement.session), date: statement.date, observation, sequence });
     }
   }
@@ -43,7 +48,7 @@ export function supersedeStatements(graph: KnowledgeGraph, added: readonly NewSt
       if (!statement.date || statement.supersededOn) {
         continue;
       }
-      const slots = slotsOf(statement.text, statement.kind).map((slot) => scoped(slot, statement.session));
+      const slots = slotsOf(slotText(statement.text), statement.kind).map((slot) => scoped(slot, statement.session));
       // Statements already held are older than every new one; new ones are ordered by when they were said.
       const ownSequence = sequenceOf.get(observation) ?? -1;
       if (slots.length === 0) {
