@@ -3,10 +3,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fingerprint } from './core/fingerprint.ts';
 
+// worldtimeapi by default; the system clock only when MEMORY_FABRIC_TIME_SOURCE=system asks for it.
 export type TimeSourceKind = 'worldtimeapi' | 'system';
 
+// The two stores: the file bank in the project, or a memory MCP server.
 export type StoreKind = 'bank' | 'mcp';
 
+// The one configuration object: loadConfig builds it from the environment, and everything else is handed it.
 export interface Config {
   // The PATH a spawned memory server inherits (the child gets no other variable of ours).
   searchPath: string;
@@ -35,6 +38,7 @@ export interface Config {
   includeSuperseded: boolean;
 }
 
+// A bad setting does not stop loading: it falls back to its default and is reported in warnings.
 export interface LoadedConfig {
   config: Config;
   // One line per bad setting: the variable, the bad value, the expected form, the default used.

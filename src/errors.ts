@@ -19,6 +19,7 @@ export type ErrorCode =
 // Codes whose failure the user must see (as a systemMessage), not only the debug log.
 const USER_MUST_KNOW: ReadonlySet<ErrorCode> = new Set(['STORE_UNREADABLE', 'STORE_CORRUPT', 'STORE_WRITE_FAILED']);
 
+// The package's one error class: the runner decides by code, the message is for people, the cause is kept.
 export class MemoryFabricError extends Error {
   override readonly name = 'MemoryFabricError';
   readonly code: ErrorCode;

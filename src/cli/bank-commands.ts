@@ -15,6 +15,7 @@ import { openBank } from '../stores/open-store.ts';
 import type { CliIo } from './cli-io.ts';
 import { createProgress } from './progress.ts';
 
+// The command line as main.ts parsed it, for the bank commands.
 export interface BankCommandArgs {
   command: 'bootstrap' | 'retrieve' | 'update' | 'reconcile' | 'import' | 'export' | 'drain';
   words: string[];
@@ -23,6 +24,7 @@ export interface BankCommandArgs {
   repeated: Map<string, string[]>;
 }
 
+// Runs one bank command and prints its contract (export prints JSONL); exit 1 only when the contract says failed.
 export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
   for (const warning of warnings) {

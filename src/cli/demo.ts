@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CliIo } from './cli-io.ts';
 
+// Where the demo finds samples/ and the built hooks: the package it runs from.
 export interface DemoPaths {
   packageRoot: string;
 }

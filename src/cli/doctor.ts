@@ -28,6 +28,7 @@ import {
 import { settingsFileFor } from './install-command.ts';
 import { bundleSourceHash, hashSources } from './source-hash.ts';
 
+// One line of doctor's report (and of --json): a fail makes doctor exit 1, a warn does not.
 export interface Check {
   name: string;
   status: 'pass' | 'warn' | 'fail';
@@ -37,6 +38,7 @@ export interface Check {
 
 const EVENTS: readonly HookEvent[] = HOOK_EVENTS;
 
+// Runs every check and prints them; exit 1 when one fails, so that a script can rely on it.
 export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
   const checks: Check[] = [];

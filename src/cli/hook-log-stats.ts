@@ -1,6 +1,7 @@
 // The hook log summed up: p50/p95 durations per hook and event.
 import type { HookLogRecord } from '../state/hook-log.ts';
 
+// One "<hook> <event>" of the hook log: how many runs, their p50 and p95 in ms, how many logged errors.
 export interface TimingRow {
   key: string;
   runs: number;
@@ -25,6 +26,7 @@ export function summarizeTimings(records: readonly HookLogRecord[]): TimingRow[]
     .sort((a, b) => a.key.localeCompare(b.key));
 }
 
+// The rows as aligned text, shared by `memory-fabric log` and doctor's timings check.
 export function renderTimings(rows: readonly TimingRow[]): string {
   if (rows.length === 0) {
     return 'no hook runs logged yet\n';

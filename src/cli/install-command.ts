@@ -21,6 +21,7 @@ import {
   setStoreInSettings,
 } from './settings-hooks.ts';
 
+// Claude Code's three settings files: the project's shared one, the project's local one, the user's.
 export type Scope = 'project' | 'local' | 'user';
 
 // What install wrote, kept beside the settings file so that --uninstall can restore it byte for byte.
@@ -30,6 +31,7 @@ interface InstallRecord {
   after: string;
 }
 
+// The settings file of a scope (doctor also looks in all three for our hooks).
 export const settingsFileFor = (scope: Scope, project: string, home: string): string =>
   scope === 'user'
     ? path.join(home, '.claude', 'settings.json')
@@ -38,6 +40,7 @@ export const settingsFileFor = (scope: Scope, project: string, home: string): st
 const recordFileFor = (settingsFile: string): string =>
   path.join(path.dirname(settingsFile), `.memory-fabric-install.${path.basename(settingsFile)}.json`);
 
+// Adds the hooks (with --store mcp, the memory server too) and records what it changed, so --uninstall can undo it.
 export async function runInstall(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
   const { flags } = parseArgs(argv, ['project', 'scope', 'store']);
   const project = path.resolve(io.cwd, typeof flags.get('project') === 'string' ? (flags.get('project') as string) : '.');

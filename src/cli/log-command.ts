@@ -4,6 +4,7 @@ import type { CliIo } from './cli-io.ts';
 import { readHookLog } from '../state/hook-log.ts';
 import { renderTimings, summarizeTimings } from './hook-log-stats.ts';
 
+// Prints the last N runs of the hook log (20 by default), then the timings of all of them.
 export async function runLog(last: string | true | undefined, io: CliIo): Promise<number> {
   const { config } = loadConfig(io.env, io.cwd);
   const records = await readHookLog(config.stateDir);

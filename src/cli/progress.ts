@@ -4,6 +4,7 @@ export interface Progress {
   done(): void;
 }
 
+// A progress line on a terminal, redrawn at most every 80 ms; nothing at all when stderr is piped.
 export function createProgress(isTerminal: boolean, write: (text: string) => void): Progress {
   if (!isTerminal) {
     return { update: () => undefined, done: () => undefined };

@@ -8,6 +8,7 @@ import { openSources } from '../stores/open-reader.ts';
 import { searchSources, type SourceReport } from '../stores/search-sources.ts';
 import type { CliIo } from './cli-io.ts';
 
+// What the context hook would inject for a prompt; with --json, the seed's Result Format with every score.
 export async function runSearch(prompt: string, asJson: boolean, io: CliIo): Promise<number> {
   const { config, warnings } = loadConfig(io.env, io.cwd);
   for (const warning of warnings) {

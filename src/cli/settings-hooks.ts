@@ -2,6 +2,7 @@
 // edits that add and remove them while keeping the user's comments and formatting (jsonc-parser modify/applyEdits).
 import { applyEdits, modify, parse, type ParseError } from 'jsonc-parser';
 
+// One command hook as Claude Code's settings hold it, in exec form (command and args, no shell).
 export interface HookCommand {
   type: 'command';
   command: string;
@@ -9,6 +10,7 @@ export interface HookCommand {
   timeout: number;
 }
 
+// The hooks of one event, with the matcher that narrows it (SessionStart's sources).
 export interface HookGroup {
   matcher?: string;
   hooks: HookCommand[];
@@ -16,10 +18,14 @@ export interface HookGroup {
 
 // The events our hooks run on: SubagentStop syncs a subagent's own transcript (its findings are a source).
 export const HOOK_EVENTS = ['SessionStart', 'UserPromptSubmit', 'Stop', 'SubagentStop', 'SessionEnd'] as const;
+// An event we register a hook on.
 export type HookEvent = (typeof HOOK_EVENTS)[number];
+// Our hook groups for every event, as buildHookSettings makes them.
 export type HookSettings = Record<HookEvent, HookGroup[]>;
 
+// The bundle the context events run, relative to the package root (doctor checks that it exists and is fresh).
 export const CONTEXT_BUNDLE = 'hooks/prompt/memory-fabric-context.mjs';
+// The bundle the sync events run (Stop, SubagentStop, SessionEnd).
 export const SYNC_BUNDLE = 'hooks/stop/memory-fabric-sync.mjs';
 
 // The hook entries for a package at packageRoot; timeouts in seconds. Stop is not `async`: an async Stop hook
@@ -141,6 +147,7 @@ export function addMemoryServer(text: string, memoryFile: string): string {
   return applyEdits(base, modify(base, ['mcpServers', 'memory'], server, FORMAT));
 }
 
+// The .mcp.json text without the `memory` server (uninstall calls it only where install had added one).
 export function removeMemoryServer(text: string): string {
   const current = parseSettings(text) as { mcpServers?: Record<string, unknown> };
   if (!current.mcpServers?.memory) {

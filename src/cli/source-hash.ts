@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+// 16 hex digits over every .ts file under sourceRoot, names and contents: the build writes it, doctor compares.
 export function hashSources(sourceRoot: string): string {
   const hash = createHash('sha1');
   const files = readdirSync(sourceRoot, { recursive: true })

@@ -7,6 +7,7 @@ import { openStore } from '../stores/open-store.ts';
 import type { CliIo } from './cli-io.ts';
 import { createProgress } from './progress.ts';
 
+// One transcript synced as a Stop would sync it (the session from --session, else the file name).
 export async function runSyncCommand(
   transcript: string | true | undefined,
   session: string | true | undefined,

@@ -5,6 +5,7 @@
 // A prompt is searched by its first PROMPT_HEAD_CHARS and last PROMPT_TAIL_CHARS characters: a pasted 200 KB log is
 // mostly noise for retrieval, and where it starts and ends (the question around it) says what it is about.
 export const PROMPT_HEAD_CHARS = 6_000;
+// The tail kept of a long prompt: the question usually follows what was pasted.
 export const PROMPT_TAIL_CHARS = 2_000;
 // At most this many distinct search terms per prompt (the first ones met): each term costs a lookup in the index.
 export const MAX_QUERY_TERMS = 256;

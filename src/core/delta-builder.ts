@@ -5,12 +5,14 @@ import { type GraphDelta, type GraphEntity, type GraphRelation, preferType, vali
 // Only items at least this confident are written; the rest are counted as skipped.
 const MIN_CONFIDENCE = 0.6;
 
+// Where the messages come from; a message's own session id stands in when sessionId is absent.
 export interface ExtractionContext {
   sessionId?: string;
   // The project's name (the folder the session ran in), for "<project> uses <technology>".
   projectName?: string;
 }
 
+// What one pass found, by kind; summed over a sync's pieces (sumStats) into the sync report.
 export interface ExtractionStats {
   // Statements kept from what was said and written (capture/).
   statements: number;

@@ -26,6 +26,7 @@ export interface ToolState {
   openFailures?: Record<string, { editsSince: string[] }>;
 }
 
+// Adds the tool facts of the messages to the builder; returns what waits for the session's next sync.
 export function extractToolFacts(
   builder: DeltaBuilder,
   messages: readonly TranscriptMessage[],

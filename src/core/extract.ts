@@ -2,6 +2,7 @@
 // alternatives rejected), conventions, the project's stack, and structured facts from tool calls (see extract-tools.ts).
 import { DeltaBuilder, type ExtractionContext, type ExtractionStats, toEntityName } from './delta-builder.ts';
 
+// The builder's types and name helpers, re-exported so callers of the extraction import one module.
 export { type ExtractionContext, type ExtractionStats, isJunkName, toEntityName } from './delta-builder.ts';
 import type { GraphDelta } from './graph.ts';
 import { canonicalTechnology, findTechnologies } from './technologies.ts';
@@ -17,6 +18,7 @@ export interface ExtractionState {
   capture?: CaptureState;
 }
 
+// What extractDelta returns: the delta to merge, its counts for the sync report, the state for the next sync.
 export interface Extraction {
   delta: GraphDelta;
   stats: ExtractionStats;

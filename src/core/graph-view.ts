@@ -6,6 +6,7 @@ import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from './gra
 import { parseStatement } from './statement.ts';
 import { extractTerms, nameHead } from './text.ts';
 
+// A relation with its ends as entity ids of the view (relationsOf), as the search index stores it.
 export interface IndexedRelation {
   from: number;
   to: number;
@@ -39,6 +40,7 @@ export interface SilenceCalibration {
 // A related stem of the bank a query stem expands to, and how much it counts (below 1: less than the word itself).
 export type Expansion = [stem: string, weight: number];
 
+// All retrieval reads of a graph: built in memory (buildGraphView) or read from the search index files.
 export interface GraphView {
   readonly size: number;
   // True when this is an index of an older version of the graph, served while the index is rebuilt.
@@ -76,15 +78,22 @@ const EMPTY = new Int32Array(0);
 // observation k); and the stem's count in that slot (bits 0-7) with the slot's length in stems (bits 8-15), both
 // capped at 255. BM25 needs nothing else, so scoring reads only the postings of the prompt's words.
 export const POSTING_WIDTH = 3;
+// The slot of an entity's name.
 export const NAME_SLOT = 0;
+// The slot of its type.
 export const TYPE_SLOT = 1;
+// The slot of its first observation (observation k is STATEMENT_SLOT + k).
 export const STATEMENT_SLOT = 2;
 // Bit 16: the statement was superseded (kept as history: it counts less, and is shown only as "previously").
 export const SUPERSEDED_BIT = 1 << 16;
+// A posting's third int: the count and the length, each capped at 255, and the superseded bit.
 export const packCount = (count: number, length: number, superseded = false): number =>
   Math.min(255, count) | (Math.min(255, length) << 8) | (superseded ? SUPERSEDED_BIT : 0);
+// The stem's count in the slot (BM25's term frequency).
 export const countOf = (packed: number): number => packed & 0xff;
+// The slot's length in stems (BM25's length normalization).
 export const lengthOf = (packed: number): number => (packed >>> 8) & 0xff;
+// Whether the posting's statement was superseded (it then scores at SUPERSEDED_FACTOR).
 export const isSupersededPosting = (packed: number): boolean => (packed & SUPERSEDED_BIT) !== 0;
 
 // The stems of each slot of an entity, in slot order: name, type, then each observation (tags carry no words), and
@@ -100,6 +109,7 @@ export function entitySlots(entity: GraphEntity): { stems: string[][]; supersede
   return { stems, superseded };
 }
 
+// A graph's postings and slot statistics, built once: the index writer passes them to the view and the files.
 export interface BuiltPostings {
   postings: Map<string, Int32Array>;
   // bases[id] is entity id's first global slot; bases[size] the number of slots.
@@ -205,6 +215,7 @@ export function indexRelations(graph: KnowledgeGraph, idOf: (name: string) => nu
   return byId;
 }
 
+// Per entity its date, supersession and degree: the in-memory view serves these and the index writer stores them.
 export function summarize(graph: KnowledgeGraph, relationsById: readonly IndexedRelation[][]): EntitySummary[] {
   return graph.entities.map((entity, id) => ({
     ...(entity.updatedAt ? { updatedAt: entity.updatedAt } : {}),

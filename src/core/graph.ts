@@ -1,6 +1,7 @@
 // The knowledge graph as the core sees it, whatever store it came from.
 import { parseStatement } from './statement.ts';
 
+// An entity as the memory MCP server defines it (name, type, observations), plus the date and supersession we add.
 export interface GraphEntity {
   name: string;
   entityType: string;
@@ -11,12 +12,14 @@ export interface GraphEntity {
   supersededBy?: string;
 }
 
+// A typed relation from one entity to another, by name, as the server holds it.
 export interface GraphRelation {
   from: string;
   to: string;
   relationType: string;
 }
 
+// A whole graph, as a store reads it and writes it back.
 export interface KnowledgeGraph {
   entities: GraphEntity[];
   relations: GraphRelation[];
@@ -42,11 +45,13 @@ export function preferType(held: string, incoming: string): string {
 // (extraction adds them in the order they were said, so that is the same however the transcript was cut).
 const TYPE_RANK: Record<string, number> = { component: 0, session: 0 };
 
+// The graph of a bank or a server that holds nothing yet.
 export const emptyGraph = (): KnowledgeGraph => ({ entities: [], relations: [] });
 
 // The memory-bank seed's canonical keys.
 export const canonicalEntityKey = (name: string): string => name.trim().toLowerCase();
 
+// Two relations with the same ends and type, whatever their case, are one relation.
 export const canonicalRelationKey = (relation: GraphRelation): string =>
   `${canonicalEntityKey(relation.from)}|${relation.relationType.trim().toLowerCase()}|${canonicalEntityKey(relation.to)}`;
 
@@ -58,6 +63,7 @@ export const canonicalObservationKey = (entityName: string, observation: string)
 // Observations written by the sync carry where they came from: "<fact> [2026-11-30, session 84734307, decision]"
 // (see statement.ts for the whole tag).
 
+// Appends the date and the short session id; an observation without a date is left untagged.
 export function tagProvenance(observation: string, date: string | undefined, sessionId: string | undefined): string {
   if (!date) {
     return observation;
@@ -65,6 +71,7 @@ export function tagProvenance(observation: string, date: string | undefined, ses
   return `${observation} [${date}${sessionId ? `, session ${sessionId.slice(0, 8)}` : ''}]`;
 }
 
+// An observation's text without its tag, for keys and comparisons (the same fact from two sessions is one).
 export function stripProvenance(observation: string): string {
   return parseStatement(observation).text;
 }

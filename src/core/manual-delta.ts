@@ -3,6 +3,7 @@ import { extractDelta, toEntityName } from './extract.ts';
 import type { GraphDelta } from './graph.ts';
 import { extractTerms, splitWords, isStopword } from './text.ts';
 
+// What `memory-fabric update` was given: its --decision, --error (with the --fix of the same position) and --plan.
 export interface ManualUpdate {
   decisions: string[];
   errors: Array<{ text: string; fix?: string }>;

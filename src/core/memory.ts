@@ -2,12 +2,14 @@
 import type { GraphEntity } from './graph.ts';
 import type { StatementScore } from './retrieval/score-statements.ts';
 
+// One hop of the path that reached a memory through relations, by entity names (rendered and reported).
 export interface RelationStep {
   from: string;
   relation: string;
   to: string;
 }
 
+// The factors of a memory's score (rank.ts multiplies them), printed by `search --json` and the context hook's log.
 export interface ScoreBreakdown {
   relevance: number;
   recency: number;
@@ -21,6 +23,7 @@ export interface ScoreBreakdown {
 // Where a session-start memory belongs (see retrieval/session-start.ts).
 export type MemorySection = 'preferences' | 'stack' | 'sessions' | 'recent';
 
+// A retrieved entity in the seed's result format (`search --json` prints it) with what render.ts needs to show it.
 export interface Memory {
   id: string;
   // The entity's position in the GraphView it came from.

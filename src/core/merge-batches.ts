@@ -4,6 +4,7 @@ import { canonicalEntityKey, type GraphDelta, type KnowledgeGraph } from './grap
 import { type MergeCounts, mergeDelta, zeroCounts } from './merge.ts';
 import { applySupersessions, findSupersessions } from './supersede.ts';
 
+// One delta of a write cycle (an outbox entry or the new delta) and the session it came from.
 export interface DeltaBatch {
   delta: GraphDelta;
   sessionId?: string;
@@ -11,6 +12,7 @@ export interface DeltaBatch {
   mergeNearDuplicates: boolean;
 }
 
+// A write cycle's merge: the graph to write, what the store reports, and the entities whose records change.
 export interface BatchesMerge {
   graph: KnowledgeGraph;
   counts: MergeCounts;

@@ -18,6 +18,7 @@ import { similarity } from './dedupe.ts';
 import { parseStatement } from './statement.ts';
 import { canonicalTechnology } from './technologies.ts';
 
+// What a write added, under the seed's output contract names (graph_delta in bank/commands/contract.ts).
 export interface MergeCounts {
   entitiesAddedCount: number;
   relationsAddedCount: number;
@@ -36,6 +37,7 @@ export const zeroCounts = (): MergeCounts => ({
 // Observations whose text (without provenance) is at least this similar to one the entity holds are merged into it.
 const OBSERVATION_MERGE_SIMILARITY = 0.9;
 
+// What merging one delta did; mergeBatches (merge-batches.ts) sums these over a write cycle.
 export interface MergeOutcome {
   graph: KnowledgeGraph;
   counts: MergeCounts;

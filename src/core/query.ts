@@ -2,6 +2,7 @@
 import { headAndTail, MAX_QUERY_TERMS, PROMPT_HEAD_CHARS, PROMPT_TAIL_CHARS } from './bounds.ts';
 import { extractTerms, wordRuns } from './text.ts';
 
+// What scoring reads of a prompt: its stemmed terms, and the names, paths and quoted phrases it mentions.
 export interface ParsedQuery {
   text: string;
   terms: string[];

@@ -2,6 +2,7 @@
 import type { Memory } from './memory.ts';
 import { wordRuns } from './text.ts';
 
+// The exponents of the ranking product (see above): they sum to 1, a weighted geometric mean of the three factors.
 export const RANK_WEIGHTS = { recency: 0.3, relevance: 0.5, authority: 0.2 } as const;
 // Half-life of the recency factor, in days.
 export const RECENCY_HALF_LIFE_DAYS = 30;

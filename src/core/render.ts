@@ -24,6 +24,7 @@ const STRONG = 0.8;
 // Session start stays small: preferences, stack and the last sessions.
 export const SESSION_START_BUDGET = 2500;
 
+// The context text, and how many memories it shows and left out for the budget (the context hook reports both).
 export interface RenderedContext {
   text: string;
   shown: number;

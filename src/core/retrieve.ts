@@ -14,8 +14,10 @@ import { extractTerms, stemWord } from './text.ts';
 import { traverseRelations, type Candidate } from './traverse.ts';
 import { dedupeMemories } from './dedupe.ts';
 
+// The type of retrieveFromSources' sources, so that a caller need not import merge-sources.ts.
 export type { SourceView } from './merge-sources.ts';
 
+// One retrieval's settings (the config's, or the bank retrieve mode's) and the time now: the core reads no clock.
 export interface RetrieveOptions {
   nowMs: number;
   maxResults: number;
@@ -36,6 +38,7 @@ export interface SilenceReport {
   reason: string;
 }
 
+// What a retrieval found and why: the memories to render, each source's silence decision, each term's matches.
 export interface Retrieval {
   query: ParsedQuery;
   mode: 'search' | 'recent';

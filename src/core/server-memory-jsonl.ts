@@ -5,6 +5,7 @@ import type { GraphEntity, GraphRelation, KnowledgeGraph } from './graph.ts';
 const UPDATED_TAG = /^memory-fabric: updated (\S+)$/;
 const SUPERSEDED_TAG = /^memory-fabric: superseded by (.+)$/;
 
+// The graph of a JSONL file, and the lines that could not be read (import prints them as warnings).
 export interface ParsedJsonl {
   graph: KnowledgeGraph;
   // Lines that could not be read, each with its line number and reason.
@@ -99,5 +100,7 @@ export function entityFromServer(name: string, entityType: string, observations:
 
 // The tagged observations that carry an entity's date and supersession on a server that keeps no extra fields.
 export const updatedTag = (iso: string): string => `memory-fabric: updated ${iso}`;
+// The mark of a superseded entity, as the server holds it.
 export const supersededTag = (name: string): string => `memory-fabric: superseded by ${name}`;
+// Whether an observation is the date tag (the MCP store leaves it out when it checks what the server kept).
 export const isUpdatedTag = (observation: string): boolean => UPDATED_TAG.test(observation);

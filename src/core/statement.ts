@@ -8,8 +8,10 @@
 // ("[2026-11-30, session 84734307]", or "[2026-11-30]") are read as statements of kind "fact".
 
 const STATEMENT_KINDS = ['decision', 'preference', 'convention', 'fact', 'cause', 'fix', 'done', 'todo', 'warning'] as const;
+// The kinds a tag may carry; an untagged observation, or one with an older tag, is a "fact".
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
+// An observation read apart, as supersession, retrieval and rendering look at it.
 export interface Statement {
   text: string;
   kind: StatementKind;

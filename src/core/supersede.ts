@@ -2,6 +2,7 @@
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from './graph.ts';
 import { splitWords } from './text.ts';
 
+// An older decision and the newer one that replaces it, by name, with the rule that paired them (reconcile prints it).
 export interface Supersession {
   older: string;
   newer: string;

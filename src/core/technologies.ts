@@ -395,6 +395,7 @@ for (const [name, aliases] of Object.entries(CANONICAL)) {
 // A word of text as technology names are written: starts with a letter or digit, may hold . + # @ / - inside.
 const TOKEN = /[A-Za-z0-9][\w.+#@/-]*/g;
 
+// A technology a text names, by its canonical name, and where the mention starts (attach.ts places it by that).
 export interface TechnologyMention {
   name: string;
   // Where the mention starts in the text.

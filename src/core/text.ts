@@ -51,6 +51,7 @@ export const isStopword = (word: string): boolean => STOPWORDS.has(word) || (wor
 
 // A word's search term: its Porter stem without apostrophes (memoized: project vocabularies repeat a lot).
 const stems = new Map<string, string>();
+// The one stemmer of the package: the index, the queries, the synonyms and the slots all stem through it.
 export function stemWord(word: string): string {
   let stem = stems.get(word);
   if (stem === undefined) {

@@ -1,11 +1,13 @@
 // Claude Code transcript lines to conversation messages, without our own injected context or meta lines.
 
+// A tool_use block of an assistant message: extract-tools.ts reads edits, commands and installs from it.
 export interface ToolCall {
   id?: string;
   name: string;
   input: Record<string, unknown>;
 }
 
+// A tool_result block, tied to its call by toolUseId (a failed command, a subagent's report).
 export interface ToolResult {
   toolUseId: string;
   isError: boolean;
@@ -15,6 +17,7 @@ export interface ToolResult {
   body?: string;
 }
 
+// One user or assistant turn, the unit every extractor reads and the seen-message check skips.
 export interface TranscriptMessage {
   uuid?: string;
   role: 'user' | 'assistant';
@@ -29,6 +32,7 @@ export interface TranscriptMessage {
   origin?: 'summary';
 }
 
+// The messages of some lines, and how many lines were read, malformed or skipped (the sync report shows the first two).
 export interface ParsedTranscript {
   messages: TranscriptMessage[];
   linesRead: number;

@@ -3,13 +3,16 @@ import type { GraphView } from './graph-view.ts';
 import type { RelationStep } from './memory.ts';
 import { extractTerms } from './text.ts';
 
+// What a hop keeps of the relevance it starts with, through a relation the prompt does not ask about.
 export const HOP_DECAY = 0.5;
 // A hop through a relation the prompt asks about ("what resolved X" -> resolved_by) answers the prompt: the entity
 // reached ranks with the one it was reached from, and that one, which the prompt only names, below it (below even
 // with the cross-reference boost: 0.75 x 1.2 < 1).
 export const ASKED_RELATION_DECAY = 1;
+// What the entity an asked relation starts from keeps of its relevance (the prompt only names it).
 export const ASKED_FROM_FACTOR = 0.75;
 
+// How far to go: maxHops hops from the best `seeds` candidates; isLive keeps out what retrieval leaves out.
 export interface TraverseOptions {
   maxHops: number;
   seeds: number;

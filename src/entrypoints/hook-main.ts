@@ -9,6 +9,7 @@ import { appendHookLog } from '../state/hook-log.ts';
 import { runHook } from '../hooks/run-hook.ts';
 import type { BackgroundMode } from '../hooks/background-sync.ts';
 
+// A hook bundle's main: runs the handler on this process's stdin, logs the run, prints, and exits 0.
 export async function runHookMain(handler: HookHandler, moduleUrl: string): Promise<void> {
   const started = performance.now();
   const syncScript = findSyncScript(fileURLToPath(moduleUrl));

@@ -1,6 +1,7 @@
 // The CLI's view of this process: its streams, environment, folder and clock.
 import type { CliIo } from '../cli/cli-io.ts';
 
+// This process as a CliIo: only the CLI entrypoint builds one, so commands take their process as a parameter.
 export function processIo(): CliIo {
   return {
     stdout: (text: string) => void process.stdout.write(text),

@@ -11,11 +11,13 @@ import { readFlushRequest } from './background-spawn.ts';
 import type { HookInput } from './hook-input.ts';
 import { runSyncHook } from './sync-hook.ts';
 
+// What the detached process did: one line per sync or rebuild, and the errors (hook-main.ts logs these).
 export interface BackgroundResult {
   lines: string[];
   errors: string[];
 }
 
+// The detached process's jobs, chosen by hook-main.ts: --flush <request>, --reindex <store>, else the sweep.
 export type BackgroundMode = { flush: string } | { sweep: true } | { reindex: StoreKind };
 
 // The detached process's work: one flush request, every unfinished session and pending flush (--sweep), or the

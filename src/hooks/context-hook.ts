@@ -9,6 +9,7 @@ import { startSearchIndexRebuild, sweepUnfinishedSessions } from './background-s
 import type { HookHandler, HookOutcome } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 
+// The context hook's outcome, with the retrieval it rendered.
 export interface ContextOutcome extends HookOutcome {
   retrieval?: Retrieval;
 }

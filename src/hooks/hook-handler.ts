@@ -2,6 +2,7 @@
 import type { Config } from '../config.ts';
 import type { HookInput } from './hook-input.ts';
 
+// What a hook's work gives the runner: its output, its account for replay, and problems that did not stop it.
 export interface HookOutcome {
   // Exactly what goes to stdout.
   stdout: string;
@@ -21,6 +22,7 @@ export interface HookRuntime {
   syncScript?: string;
 }
 
+// A hook as the runner drives it; contextHandler and syncHandler are the two there are.
 export interface HookHandler {
   kind: 'context' | 'sync';
   deadlineMs(input: HookInput, config: Config): number;

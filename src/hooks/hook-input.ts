@@ -1,8 +1,10 @@
 // Claude Code's snake_case hook JSON to a validated camelCase input; the snake_case names stop here.
 import { MemoryFabricError } from '../errors.ts';
 
+// The events the context hook answers; `memory-fabric replay` gives a payload of any other event to the sync hook.
 export const CONTEXT_EVENTS = ['SessionStart', 'UserPromptSubmit'] as const;
 
+// The fields we read of Claude Code's hook input, camelCase; those an event needs are checked (REQUIRED_BY_EVENT).
 export interface HookInput {
   event: string;
   sessionId: string;

@@ -1,11 +1,13 @@
 // Reads a hook's stdin until one complete JSON value or EOF, bounded in size and time (stdin may never close).
 import { MemoryFabricError } from '../errors.ts';
 
+// How much a hook reads from stdin, and how long it waits for one complete JSON value.
 export interface StdinLimits {
   maxBytes: number;
   deadlineMs: number;
 }
 
+// 8 MiB and 2 s: a prompt with a large paste fits, and a stdin that never closes cannot hold the hook.
 export const DEFAULT_STDIN_LIMITS: StdinLimits = { maxBytes: 8 * 1024 * 1024, deadlineMs: 2000 };
 
 // Resolves with the parsed JSON value; rejects with INPUT_* codes. The stream is released either way.

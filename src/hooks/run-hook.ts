@@ -6,6 +6,7 @@ import type { HookHandler } from './hook-handler.ts';
 import { parseHookInput, type HookInput } from './hook-input.ts';
 import { DEFAULT_STDIN_LIMITS, readJsonFromStream, type StdinLimits } from './read-stdin.ts';
 
+// What runHook takes from its process, so that `memory-fabric replay` can run a hook on a saved payload.
 export interface HookEnvironment {
   stdin: NodeJS.ReadableStream;
   env: Readonly<Record<string, string | undefined>>;
@@ -16,6 +17,7 @@ export interface HookEnvironment {
   syncScript?: string;
 }
 
+// A hook run as the process edge (hook-main.ts) uses it: what to print and log, and the exit code.
 export interface HookRun {
   // Always 0: a memory hook must never block or erase the user's prompt.
   exitCode: 0;

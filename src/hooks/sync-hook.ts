@@ -18,6 +18,7 @@ import type { HookHandler } from './hook-handler.ts';
 import type { HookInput } from './hook-input.ts';
 import { readTranscriptPieces } from './transcript-pieces.ts';
 
+// Everything one sync did: rendered as the hook's one line of output, printed whole by `sync --json`.
 export interface SyncReport {
   event: string;
   sessionId: string;
@@ -34,6 +35,7 @@ export interface SyncReport {
   write: WriteReport;
 }
 
+// The sync hook's outcome; `memory-fabric sync --json` prints its report.
 export interface SyncOutcome {
   // Plain text for Claude Code's debug log; never JSON.
   stdout: string;

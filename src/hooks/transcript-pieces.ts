@@ -9,6 +9,7 @@ import { MAX_READ_BYTES, readNewLines, type NewLines, type SessionCursor } from 
 // Bytes of transcript per piece: between two pieces the sync looks at its clock.
 const PIECE_BYTES = 1024 * 1024;
 
+// What one sync read: the parse counts summed over its pieces, and where the cursor goes next.
 export interface TranscriptPieces extends Omit<ParsedTranscript, 'messages'> {
   // Redacted, and cut for extraction (core/bounds.ts).
   messages: TranscriptMessage[];

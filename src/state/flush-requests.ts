@@ -18,6 +18,7 @@ export async function readFlushRequest(file: string): Promise<unknown> {
   return JSON.parse(await readFile(file, 'utf8'));
 }
 
+// Done with a request: removed, and no error when another flusher removed it first.
 export const removeFlushRequest = (file: string): Promise<void> => rm(file, { force: true });
 
 // Requests no process has completed.

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { statePaths } from './state-layout.ts';
 
+// One line of the hook log, as `memory-fabric log` and doctor's timings read it back.
 export interface HookLogRecord {
   at: string;
   hook: 'context' | 'sync';

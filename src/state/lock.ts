@@ -2,6 +2,7 @@
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import { MemoryFabricError } from '../errors.ts';
 
+// How long to wait for the lock, and when a held lock counts as abandoned.
 export interface LockOptions {
   timeoutMs: number;
   // A lock older than this is considered abandoned even if its pid is alive (pids get reused).

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { GraphDelta } from '../core/graph.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 
+// A delta read back from the outbox, with its file (removed once the delta is written) and its session.
 export interface OutboxEntry {
   file: string;
   delta: GraphDelta;

@@ -9,6 +9,7 @@ import { statePaths } from './state-layout.ts';
 const KEEP_AFTER_COMPACTION = 100_000;
 const COMPACT_ABOVE = 200_000;
 
+// The synced uuids as 12-hex-digit hashes, one a line: read once, appended to, compacted when the file grows large.
 export class SeenMessages {
   readonly #file: string;
   #hashes: Set<string> | undefined;

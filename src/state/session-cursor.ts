@@ -3,6 +3,7 @@ import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { MemoryFabricError } from '../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 
+// One transcript's cursor (statePaths.cursor): the inode and the head hash tell a replaced file from a grown one.
 export interface SessionCursor {
   sessionId?: string;
   transcriptPath: string;
@@ -15,6 +16,7 @@ export interface SessionCursor {
   extractionState?: unknown;
 }
 
+// The complete lines after the cursor, and what the read found about the file (replaced, missing, not read to its end).
 export interface NewLines {
   lines: string[];
   // The offset just after the last complete line read; save it once the lines are safely handled.
@@ -30,6 +32,7 @@ export interface NewLines {
 // Bytes read per sync at most; a larger backlog is read over several syncs.
 export const MAX_READ_BYTES = 64 * 1024 * 1024;
 
+// The saved cursor, or undefined when there is none or it is damaged (the transcript is then read from the start).
 export async function loadCursor(file: string): Promise<SessionCursor | undefined> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as Partial<SessionCursor>;
@@ -48,6 +51,7 @@ export async function loadCursor(file: string): Promise<SessionCursor | undefine
   return undefined;
 }
 
+// Atomic, so a crash leaves the old cursor or the new one, never half of one.
 export async function saveCursor(file: string, cursor: SessionCursor): Promise<void> {
   await writeFileAtomic(file, `${JSON.stringify(cursor)}\n`);
 }

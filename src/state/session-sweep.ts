@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadCursor } from './session-cursor.ts';
 import { statePaths } from './state-layout.ts';
 
+// A session to sync from outside it, by the sweep.
 export interface UnfinishedSession {
   sessionId: string;
   transcriptPath: string;
@@ -12,6 +13,7 @@ export interface UnfinishedSession {
 // A transcript untouched for this long belongs to a session that is over (or idle): safe to sync from outside.
 const QUIET_MS = 60_000;
 
+// The other sessions with unsynced lines in a transcript quiet for quietMs, found from the cursors.
 export async function findUnfinishedSessions(
   stateDir: string,
   currentSessionId: string,

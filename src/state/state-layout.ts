@@ -7,6 +7,7 @@ import path from 'node:path';
 // becomes '_').
 const sessionFileName = (sessionId: string): string => sessionId.replace(/[^\w.-]/g, '_').slice(0, 100);
 
+// Every path of the state folder, as functions of it: the hooks, the CLI and the stores ask here.
 export const statePaths = {
   // One cursor per session and transcript, with the extraction state carried between syncs.
   cursors: (stateDir: string): string => path.join(stateDir, 'cursors'),

@@ -4,6 +4,7 @@
 import { MemoryFabricError } from '../errors.ts';
 import type { TimeSourceKind } from '../config.ts';
 
+// The one time a write cycle stamps on all it writes (records, the graph file, the contract).
 export interface WriteTime {
   // ISO 8601 UTC, as the source gave it (e.g. 2026-03-24T22:40:05.123456+00:00).
   utcDateTime: string;
@@ -15,6 +16,7 @@ export interface WriteTime {
   systemClock: boolean;
 }
 
+// Where the time comes from and how long to wait: the config's MEMORY_FABRIC_TIME_SOURCE, _URL and _TIMEOUT_MS.
 export interface TimeSourceOptions {
   kind: TimeSourceKind;
   url: string;

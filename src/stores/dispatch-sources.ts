@@ -4,12 +4,14 @@ import { MemoryFabricError } from '../errors.ts';
 // within its own deadline, and a source that fails or does not answer in time is reported, not fatal: the
 // others' answers are used (the seed's best practice: "run parallel graph queries ... but handle partial failures").
 
+// One source to open: its name in reports, and how to open it (started at once with the others).
 export interface SourceRequest<T> {
   // The source's name in reports ("bank", "mcp").
   source: string;
   open: () => Promise<T>;
 }
 
+// How a source ended, with the time it took: its value, or its error (DEADLINE_EXCEEDED when it ran out of time).
 export type SourceOutcome<T> =
   | { source: string; ok: true; value: T; ms: number }
   | { source: string; ok: false; error: unknown; ms: number };

@@ -3,6 +3,7 @@ import type { GraphDelta, KnowledgeGraph } from '../core/graph.ts';
 import type { GraphView } from '../core/graph-view.ts';
 import type { MergeCounts } from '../core/merge.ts';
 
+// What writeDelta did, in the same shape for both stores: the sync report and the bank's contract read it.
 export interface WriteReport {
   // True when the delta reached the store; false when it waits in the outbox.
   written: boolean;
@@ -33,6 +34,7 @@ export interface WriteProvenance {
   mergeNearDuplicates?: boolean;
 }
 
+// The one interface of the two stores (the bank and the memory server): the hooks and the CLI see only this.
 export interface GraphStore {
   // A short description for reports, e.g. "file bank at /repo/.memories".
   readonly description: string;

@@ -8,6 +8,7 @@ import { retrieveFromSources, type Retrieval } from '../core/retrieve.ts';
 import { describeError, MemoryFabricError } from '../errors.ts';
 import type { GraphStore } from './graph-store.ts';
 
+// How one source fared for a prompt: the context hook's log and `search` print one line of each.
 export interface SourceReport {
   source: string;
   description: string;
@@ -22,6 +23,7 @@ export interface SourceReport {
   results: number;
 }
 
+// The retrieval over the sources that answered, with a report of every source (the failed ones also apart).
 export interface SourcesRetrieval {
   retrieval: Retrieval;
   reports: SourceReport[];

@@ -29,6 +29,7 @@ const emptyWriteReport = (): WriteReport => ({
 // Whether a failed write is one we expect and recover from by waiting in the outbox.
 const isExpectedWriteFailure = (error: unknown): boolean => isMemoryFabricError(error) && EXPECTED.has(error.code);
 
+// What a store hands the shared write path: its outbox, the delta, and its own write of one cycle.
 export interface WriteThroughOutboxOptions {
   outboxDir: string;
   delta: GraphDelta;

@@ -4,6 +4,7 @@
 import type { GraphRelation } from '../graph.ts';
 import { canonicalTechnology, findTechnologyMentions } from '../technologies.ts';
 
+// A thing a statement names and its place [index, end): pickSubject chooses among them, relationsBetween reads between.
 export interface Mention {
   name: string;
   entityType: 'component' | 'config' | 'file' | 'technology';

@@ -37,6 +37,7 @@ const MAX_PER_MESSAGE: Record<SourceKind, number> = {
   subagent: 15,
 };
 
+// The session (its entity gets what it asked and did) and the project (the subject when there is no session).
 export interface CaptureContext {
   sessionId?: string;
   projectName?: string;
@@ -54,6 +55,7 @@ export interface CaptureState extends SourceState {
   ask?: OpenAsk;
 }
 
+// What one capture pass saw and kept; extract.ts adds statementsKept to the sync's stats.
 export interface CaptureStats {
   statementsSeen: number;
   statementsKept: number;

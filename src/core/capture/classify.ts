@@ -7,6 +7,7 @@ import { findTechnologies } from '../technologies.ts';
 // Where a statement came from: who said it and in what form.
 export type SourceKind = 'user' | 'assistant' | 'summary' | 'commit' | 'pr' | 'plan' | 'todo' | 'subagent';
 
+// A statement worth keeping: capture keeps the most salient of each message (MAX_PER_MESSAGE in capture.ts).
 export interface Classified {
   // The statement without leading filler ("You're right, the cause was X" -> "the cause was X").
   text: string;

@@ -2,6 +2,7 @@
 // most MAX_STATEMENT_CHARS (longer ones split at clause boundaries, then at a word). One pass over the text: every
 // step scans forward only, so the work is linear in the input whatever its shape.
 
+// The longest statement, in characters: capture.ts and ask-log.ts clip to it, the classify and slot rules expect it.
 export const MAX_STATEMENT_CHARS = 300;
 const MIN_STATEMENT_CHARS = 12;
 // A heading this short is kept as the topic of the list items and table rows under it ("Caching: Redis, 5 min TTL").

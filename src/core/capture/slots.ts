@@ -6,6 +6,7 @@ import type { StatementKind } from '../statement.ts';
 import { stemWord } from '../text.ts';
 import { canonicalTechnology, findTechnologyMentions, technologyRole } from '../technologies.ts';
 
+// A slot and what fills it ("role:migrations" = "alembic"): the same key with another value supersedes.
 export interface Slot {
   key: string;
   value: string;

@@ -9,6 +9,7 @@ import type { SourceKind } from './classify.ts';
 
 const MAX_SOURCE_CHARS = 20_000;
 
+// One text to read for statements: its kind sets how many are kept, its message gives the date and the session.
 export interface TextSource {
   kind: SourceKind;
   text: string;

@@ -11,6 +11,7 @@ import { type Slot, slotsOf } from './slots.ts';
 // migrations I'll set up Alembic" fills the migrations slot as the reply did, and is superseded with it).
 const slotText = (text: string): string => replyOfAsked(text) ?? text;
 
+// A statement the merge just added (merge.ts builds these), with its place in the order the delta was said in.
 export interface NewStatement {
   entityKey: string;
   observation: string;

@@ -9,6 +9,7 @@ import type { GraphView, SilenceCalibration } from '../graph-view.ts';
 import { parseQuery } from '../query.ts';
 import { commonFrequency, scoreStatements } from './score-statements.ts';
 
+// The generic prompts, short to long so that every length bucket gets some; changing them needs a new INDEX_VERSION.
 export const GENERIC_PROMPTS: readonly string[] = [
   'thanks, that works',
   'looks good to me',
@@ -62,6 +63,7 @@ export const GENERIC_PROMPTS: readonly string[] = [
 
 // Buckets of prompt length, in search terms: [1, 2], [3, 4], [5, 7], [8, 11], 12 and more.
 const BUCKET_UPPER = [2, 4, 7, 11] as const;
+// The bucket of a prompt of termCount search terms: thresholds are measured and looked up by it.
 export const bucketOf = (termCount: number): number => {
   const index = BUCKET_UPPER.findIndex((upper) => termCount <= upper);
   return index < 0 ? BUCKET_UPPER.length : index;

@@ -29,6 +29,7 @@ export const VARIANT_FACTORS = { near: 0.7, synonym: 0.6, expansion: 0.5 } as co
 // A superseded statement (history) counts this much: it may bring its entity, whose current statement answers.
 export const SUPERSEDED_FACTOR = 0.5;
 
+// How a stem matched a query term: the word itself, a near-miss, a synonym, or a lexicon expansion.
 export type VariantKind = 'exact' | 'near' | 'synonym' | 'expansion';
 
 // One scored statement of an entity (index into its observations; -1 is its name).
@@ -41,6 +42,7 @@ export interface StatementScore {
   pinned?: boolean;
 }
 
+// An entity that matched the prompt, with its scores and the statements that earned them (retrieve.ts ranks these).
 export interface EntityMatch {
   id: number;
   // The raw BM25 score (the sum of its name, type and best statements).
@@ -55,6 +57,7 @@ export interface EntityMatch {
   statements: StatementScore[];
 }
 
+// What one query term matched: the silence decision reads its literal IDF, `search --json` prints the rest.
 export interface TermReport {
   term: string;
   idf: number;
@@ -64,6 +67,7 @@ export interface TermReport {
   variants: Array<{ stem: string; kind: VariantKind; weight: number }>;
 }
 
+// The matches best first, per-term reports, and the top raw scores that silence is judged and calibrated on.
 export interface Scoring {
   matches: EntityMatch[];
   terms: TermReport[];
@@ -99,6 +103,7 @@ interface Variant {
 export const COMMON_SHARE = 0.03;
 const COMMON_MIN_FREQUENCY = 20;
 const MAX_COMMON_POSTINGS = 10_000;
+// How many slots a stem may be in before it is common, in a bank of `slots` slots (scoring and calibrate.ts agree).
 export const commonFrequency = (slots: number): number => Math.max(COMMON_MIN_FREQUENCY, COMMON_SHARE * slots);
 
 // How many statements of each of the best entities are kept for rendering.

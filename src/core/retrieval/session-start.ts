@@ -8,6 +8,7 @@ import { computeRecency } from '../rank.ts';
 import { parseStatement, type StatementKind } from '../statement.ts';
 import type { StatementScore } from './score-statements.ts';
 
+// The entity of the user's preferences (capture.ts writes it, by the same name); its section is shown first.
 export const PREFERENCES_ENTITY = 'user-preferences';
 // How much of each section is shown.
 export const SESSION_START_LIMITS = {

@@ -15,6 +15,7 @@ import { openSearchIndex } from '../search-index/reader.ts';
 import { openBehindSearchIndex, rebuildSearchIndexNow } from '../search-index/rebuild.ts';
 import { indexedView } from '../search-index/refresh.ts';
 
+// Where a bank is and how it writes; BankStore takes the same options (a reader leaves writeTime out).
 export interface BankOptions {
   bankDir: string;
   stateDir: string;
@@ -30,6 +31,7 @@ export interface BankOptions {
 // Below this size a graph is indexed in memory on every read: it costs less than the files.
 const SEARCH_INDEX_MIN_ENTITIES = 200;
 
+// The bank's read side, the only part the context hook bundles; BankStore extends it with the write cycle.
 export class BankReader implements GraphStore {
   readonly description: string;
   readonly graphFile: string;

@@ -11,6 +11,7 @@ import { renderEntityRecordBody, renderSessionOverviewBody } from './record-view
 import { BankReader } from './bank-reader.ts';
 import type { WriteCycle } from './write-cycle.ts';
 
+// BankStore takes the reader's options: named here too, for callers of the store.
 export type { BankOptions } from './bank-reader.ts';
 
 const MUST_SEE: ReadonlySet<ErrorCode> = new Set(['STORE_CORRUPT', 'STORE_UNREADABLE']);

@@ -9,6 +9,7 @@ import { validateName } from '../../core/graph.ts';
 import { sortGraph } from '../../core/merge.ts';
 import { GRAPH_FILE } from './layout.ts';
 
+// A parsed graph file: the graph, the write cycle's time and its source, and names kept but flagged.
 export interface GraphFile {
   graphGeneratedAtUtc: string;
   graphTimeSource?: string;

@@ -3,8 +3,10 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { MemoryFabricError } from '../../errors.ts';
 
+// The seed's record kinds; records are written for decisions, errors, plans and session overviews (no executions).
 export type RecordKind = 'session' | 'plan' | 'execution' | 'error' | 'decision';
 
+// The folder of each kind under the bank root, as the seed lays them out; a record's kind is read from its folder.
 export const RECORD_FOLDERS: Record<RecordKind, string> = {
   session: 'sessions',
   plan: 'plans',
@@ -15,7 +17,9 @@ export const RECORD_FOLDERS: Record<RecordKind, string> = {
 
 // The record list and the graph file keep the seed's names ("index"): users have them, and the seed's tools read them.
 export const RECORD_LIST = 'index.md';
+// The project's context: created once with a Constraints section, then the user's; retrieve reads the constraints.
 export const PROJECT_MD = 'context/project.md';
+// The graph file: every entity and relation; the records are views of it, the search index is built from it.
 export const GRAPH_FILE = 'context/knowledge-graph.index.jsonc';
 // Every folder the seed's layout has, created by bootstrap.
 export const BANK_FOLDERS = ['context', ...Object.values(RECORD_FOLDERS)];

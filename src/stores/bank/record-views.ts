@@ -23,6 +23,7 @@ export function renderEntityRecordBody(entity: GraphEntity, relations: readonly 
   return `${lines.join('\n')}\n`;
 }
 
+// What one sync added to a session: the entity names its overview lists under the sync's time.
 export interface SessionContribution {
   sessionId: string;
   entities: string[];
@@ -38,6 +39,7 @@ export function renderSessionOverviewBody(previousBody: string | undefined, cont
   return `${start}\n\n${entry}\n`;
 }
 
+// The first context/project.md, written when a bank has none; after that it is the user's to edit.
 export const PROJECT_BODY = `# Project context
 
 What this project is and the constraints every session should respect. Edit freely: memory-fabric
@@ -47,6 +49,7 @@ reads the bullet list under "Constraints" into the planning context of \`memory-
 
 `;
 
+// One line of index.md: a record's path, its kind (the section it is listed in), its title and its last update.
 export interface ListedRecord {
   relativePath: string;
   kind?: RecordKind;

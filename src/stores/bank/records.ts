@@ -6,6 +6,7 @@ import { MemoryFabricError } from '../../errors.ts';
 import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { RECORD_FOLDERS, recordNameOf, resolveInsideRoot, type RecordKind } from './layout.ts';
 
+// The seed's frontmatter: its three time keys first, then what the writer adds (entity_name, status, session_id).
 export interface RecordFrontmatter {
   created_at: string;
   updated_at: string;
@@ -15,6 +16,7 @@ export interface RecordFrontmatter {
   [extra: string]: unknown;
 }
 
+// A record file as read back: its path, its kind (from its folder), its frontmatter and its markdown body.
 export interface MemoryRecord {
   // Path relative to the memory root, with forward slashes.
   relativePath: string;
@@ -60,6 +62,7 @@ function parseRecord(text: string, relativePath: string): MemoryRecord {
   return { relativePath, ...(kind ? { kind } : {}), frontmatter: data as RecordFrontmatter, body: parsed.content };
 }
 
+// Every readable record of the bank, and the files that could not be read (the health check reports them).
 export interface RecordListing {
   records: MemoryRecord[];
   // Files that could not be read as records, each with the reason.

@@ -15,11 +15,13 @@ import { PROJECT_BODY, recordTitle, renderRecordList } from './record-views.ts';
 import { listRecords, readRecord, stampFrontmatter, writeRecord, type MemoryRecord } from './records.ts';
 import type { WriteTime } from '../../state/time-source.ts';
 
+// The bank's root and its state folder (where the cycle's lock and the search index live).
 export interface BankPaths {
   root: string;
   stateDir: string;
 }
 
+// What work does inside a cycle: every read and write goes through it, and every record gets the cycle's time.
 export interface WriteCycle {
   time: WriteTime;
   // Files created or changed in this cycle, relative to the root.

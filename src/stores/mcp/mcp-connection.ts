@@ -7,6 +7,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { isMemoryFabricError, MemoryFabricError } from '../../errors.ts';
 import type { ServerParams } from './server-config.ts';
 
+// What the MCP store needs of a connection; tests pass their own (McpStoreOptions.connect).
 export interface McpConnection {
   call(tool: string, args: Record<string, unknown>): Promise<unknown>;
   close(): Promise<void>;

@@ -23,6 +23,7 @@ import { writeThroughOutbox } from '../write-through-outbox.ts';
 import { connectServer, type McpConnection } from './mcp-connection.ts';
 import type { ServerParams } from './server-config.ts';
 
+// The resolved server, the state folder (lock, outbox, search index) and the call deadline; writeTime to write.
 export interface McpStoreOptions {
   server: ServerParams;
   stateDir: string;
@@ -34,6 +35,7 @@ export interface McpStoreOptions {
   connect?: () => Promise<McpConnection>;
 }
 
+// The memory server as a GraphStore: ranking and merging happen here, the server only keeps the graph.
 export class McpStore implements GraphStore {
   readonly description: string;
   readonly #options: McpStoreOptions;

@@ -17,6 +17,7 @@ function serverSearchFolders(config: Config, packageFile: string): string[] {
   return [config.projectRoot, path.dirname(packageFile)];
 }
 
+// A stand-in that loads the MCP store on first use; without writeTime it is read-only (the context hook's).
 export function openMcpStore(
   config: Config,
   writeTime: (() => Promise<WriteTime>) | undefined,

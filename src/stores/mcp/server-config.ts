@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse } from 'jsonc-parser';
 import { MemoryFabricError } from '../../errors.ts';
 
+// How to reach the server, resolved once: a child to spawn (with its local memory file, when known) or a URL.
 export type ServerParams =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string>; memoryFile?: string; description: string }
   | { kind: 'http'; url: string; description: string };

@@ -7,6 +7,7 @@ import { POSTING_WIDTH } from '../../core/graph-view.ts';
 // 5: postings per statement (BM25), slot bases, corpus statistics, silence calibration, expansions.
 // 6: the same files; the silence calibration is the 0.9 quantile of generic prompts (was 0.8), so it is measured again.
 export const INDEX_VERSION = 6;
+// A posting's size in postings.bin: POSTING_WIDTH 32-bit ints.
 export const POSTING_BYTES = POSTING_WIDTH * 4;
 
 // current.json: the generation readers open, and the version of the graph file it was built from.
@@ -18,5 +19,7 @@ export interface Pointer {
   entityCount: number;
 }
 
+// current.json: readers open the generation it names.
 export const pointerFile = (indexDir: string): string => path.join(indexDir, 'current.json');
+// rebuild.json: a detached rebuild running or failed, so no second one starts for the same version of the file.
 export const rebuildMarkerFile = (indexDir: string): string => path.join(indexDir, 'rebuild.json');

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 type ExpansionsModule = typeof import('../../core/retrieval/expansions.ts');
 
+// Every index build asks here (the writer, refresh, the MCP store): the bundled lexicon first, then the sources.
 export async function loadExpansionsFor(): Promise<ExpansionsModule['expansionsFor']> {
   const bundled = new URL('../lib/lexicon.mjs', import.meta.url);
   if (existsSync(fileURLToPath(bundled))) {

@@ -1,8 +1,10 @@
 // The memory-bank seed's Output Contract, returned by every mode, as markdown or JSON.
 import type { MergeCounts } from '../../../core/merge.ts';
 
+// The seed's four modes; the CLI's import and drain report as update, export prints no contract.
 export type BankMode = 'bootstrap' | 'retrieve' | 'update' | 'reconcile';
 
+// One operation's report, with every field of the seed's contract; rendered as markdown or as JSON below.
 export interface OutputContract {
   mode: BankMode;
   project: string;

@@ -3,6 +3,7 @@ import { describeError } from '../../../errors.ts';
 import { zeroCounts } from '../../../core/merge.ts';
 import type { BankMode, OutputContract } from './contract.ts';
 
+// The contract of a mode that failed before it changed anything, with the error and how to recover.
 export function failedContract(mode: BankMode, project: string, error: unknown): OutputContract {
   return {
     mode,

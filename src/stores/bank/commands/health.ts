@@ -5,6 +5,7 @@ import { canonicalEntityKey, type KnowledgeGraph } from '../../../core/graph.ts'
 import { RECORD_LIST, recordKindFor } from '../layout.ts';
 import type { MemoryRecord } from '../records.ts';
 
+// The seed's memory health: whether index.md lists every record, and each inconsistency found.
 export interface HealthCheck {
   recordListSynced: boolean;
   warnings: string[];

@@ -24,6 +24,7 @@ interface ReconcileFindings {
   notes: string[];
 }
 
+// Repairs in one write cycle, then checks health on the result: any warning left makes the status partial.
 export async function reconcileBank(bank: BankStore, project: string): Promise<OutputContract> {
   let time;
   try {

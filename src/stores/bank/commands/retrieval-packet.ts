@@ -14,6 +14,7 @@ import { listRecords, recordObservations, type MemoryRecord } from '../records.t
 import type { OutputContract } from './contract.ts';
 import { checkHealth } from './health.ts';
 
+// The retrieve mode's settings, from the config; superseded entities are always left out (see retrieveFromBank).
 export interface RetrieveSettings {
   nowMs: number;
   maxResults: number;
