@@ -88,7 +88,7 @@ export async function runInstall(argv: readonly string[], io: CliIo, packageRoot
     return 0;
   }
   await writeWithRecord(settingsFile, before, after);
-  io.stdout(`Added the memory-fabric hooks to ${settingsFile} (SessionStart, UserPromptSubmit, Stop, SessionEnd).\n`);
+  io.stdout(`Added the memory-fabric hooks to ${settingsFile} (SessionStart, UserPromptSubmit, Stop, SubagentStop, SessionEnd).\n`);
 
   const { config } = loadConfig({ ...io.env, MEMORY_FABRIC_STORE: store }, project);
   if (store === 'mcp') {

@@ -3,12 +3,13 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-// 16 hex digits over every .ts file under sourceRoot, names and contents: the build writes it, doctor compares.
+// 16 hex digits over every .ts and .json file under sourceRoot (the lexicon's table is bundled), names and contents:
+// the build writes it, doctor compares.
 export function hashSources(sourceRoot: string): string {
   const hash = createHash('sha1');
   const files = readdirSync(sourceRoot, { recursive: true })
     .map(String)
-    .filter((name) => name.endsWith('.ts'))
+    .filter((name) => name.endsWith('.ts') || name.endsWith('.json'))
     .map((name) => name.split(path.sep).join('/'))
     .sort();
   for (const file of files) {

@@ -1,6 +1,6 @@
 // A graph as retrieval reads it: an inverted index of word stems over statements, entities loaded by id, relations
 // by id, and what the index build measured on this bank (silence calibration, paraphrase expansions). Built in memory
-// from a graph (buildGraphView), or loaded from the bank's search index files (stores/bank/search-index-files.ts):
+// from a graph (buildGraphView), or loaded from the bank's search index files (stores/search-index/):
 // retrieval is the same code on both, so every store ranks the same graph the same way.
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from './graph.ts';
 import { parseStatement } from './statement.ts';

@@ -232,8 +232,8 @@ function judgeEvidence(
   // hit by chance (a name that shares one word with the question).
   const singleAllowed = query.terms.length <= SINGLE_TERM_PROMPT;
   // A word this rare in the bank (in a handful of statements) is evidence by itself in a short prompt: generic
-  // prompts reach the single-word threshold through everyday words in names, not through such words. (In longer
-  // prompts it is not: measured, it broke silence on unrelated prompts, 0.93 -> 0.68 on bench/retrieval.)
+  // prompts reach the single-word threshold through everyday words in names, not through such words. (Not in longer
+  // prompts: it broke silence, docs/performance.md, "Quality choices".)
   const slots = view.stats().slots;
   const rare = Math.max(RARE_SLOTS, slots * RARE_SHARE);
   const rareIdf = Math.log(1 + (slots - rare + 0.5) / (rare + 0.5));

@@ -1,4 +1,5 @@
-// A cross-process lock around a bank write cycle: an exclusive lock file holding the owner's pid and start time.
+// A cross-process lock (the bank's write cycle, the memory server's writes, the sweep): an exclusive lock file holding
+// the owner's pid and start time.
 import { open, readFile, rm, stat } from 'node:fs/promises';
 import { MemoryFabricError } from '../errors.ts';
 
@@ -30,7 +31,7 @@ export async function withFileLock<T>(lockFile: string, options: LockOptions, wo
         continue;
       }
       if (Date.now() > deadline) {
-        throw new MemoryFabricError('LOCK_TIMEOUT', `the bank is locked by another process (${lockFile})`);
+        throw new MemoryFabricError('LOCK_TIMEOUT', `${lockFile} is held by another memory-fabric process`);
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(100, 10 + attempt * 5)));
     }

@@ -1,4 +1,4 @@
-// What the core needs from a store; the bank implements it today, the MCP store will too.
+// What the core needs from a store; the file bank and the memory server's store implement it.
 import type { GraphDelta, KnowledgeGraph } from '../core/graph.ts';
 import type { GraphView } from '../core/graph-view.ts';
 import type { MergeCounts } from '../core/merge.ts';

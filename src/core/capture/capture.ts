@@ -7,6 +7,7 @@
 import { clip, type DeltaBuilder } from '../delta-builder.ts';
 import { normalizeSentence } from '../normalize-sentence.ts';
 import { formatStatement, type StatementKind } from '../statement.ts';
+import { PREFERENCES_ENTITY } from '../retrieval/session-start.ts';
 import { findTechnologyMentions } from '../technologies.ts';
 import type { TranscriptMessage } from '../transcript.ts';
 import { sessionEntityName } from '../extract-tools.ts';
@@ -17,8 +18,6 @@ import { MAX_STATEMENT_CHARS, splitStatements } from './segment.ts';
 import { isNegatedOrCompared } from './slots.ts';
 import { readSources, type SourceState } from './sources.ts';
 
-// The entity every session start reads: how the user likes to work.
-const PREFERENCES_ENTITY = 'user-preferences';
 // Code conventions of the project ("never commit to main", "every handler validates with zod").
 const CONVENTIONS_ENTITY = 'project-conventions';
 // At most this many statements are kept from one session (the bank stays reviewable in git).
@@ -219,8 +218,7 @@ export function captureStatements(
           subject.entityType === 'component' && /(?:Error|Exception)$|^E[A-Z]{3,}$/.test(subject.name) ? 'error' : subject.entityType;
         write(subject.name, type, statement.text, kind);
         // A cause opens an error; the fix said next (this message or the next two) is tied to it: "<fix's subject>
-        // fixes <cause's subject>". (Moving both statements onto one error entity instead was measured worse:
-        // alpha answered 0.79 -> 0.75, real transcripts unchanged.)
+        // fixes <cause's subject>". (One error entity holding both measured worse: docs/performance.md.)
         if (kind === 'cause') {
           openError = { name: subject.name, left: ERROR_SPAN };
         } else if (kind === 'fix' && openError && openError.name.toLowerCase() !== subject.name.toLowerCase()) {

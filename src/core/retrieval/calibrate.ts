@@ -109,10 +109,8 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
 }
 
 // A high quantile of generic scores, not their maximum: one generic prompt that happens to hit a phrase of this bank
-// should not silence every real prompt of its length. (With 3 to 15 prompts per bucket, floor(n · 0.9) is the
-// largest score in buckets of ten prompts or fewer: in three of the five buckets the threshold is their maximum.) (0.8 let a fifth of generic prompts through by construction;
-// 0.9 measured on the tuning sets: unrelated prompts on the real transcripts silent 0.40 -> 0.60, alpha abstention
-// 0.33 -> 0.42, alpha answered unchanged at 0.89, real answered 0.70 -> 0.67, bench/retrieval paraphrase 0.57 -> 0.43.)
+// should not silence every real prompt of its length. With 3 to 15 prompts per bucket, floor(n · 0.9) is the largest
+// score in buckets of ten prompts or fewer (three of the five). 0.9, not 0.8: docs/performance.md, "Quality choices".
 export const GENERIC_QUANTILE = 0.9;
 function highQuantile(scores: readonly number[]): number {
   const sorted = [...scores].sort((a, b) => a - b);

@@ -197,8 +197,8 @@ export function scoreStatements(
       // A term counts once per slot, by its best variant (the variants of a term come best first).
       // A common stem also reaches the other slots of an entity a rarer word reached: the statement of that entity
       // that answers may hold only the bank's everyday words ("todo", "state"). Such slots count in the entity's
-      // score like the others (measured: leaving them out lost bench/retrieval relational MRR 1.00 -> 0.94 and
-      // silence 0.97 -> 0.95), but only a few of them are shown (keepStatements).
+      // score like the others (leaving them out measured worse: docs/performance.md, "Quality choices"), but only a
+      // few of them are shown (keepStatements).
       if (global >= slots || ((slotMask[global] as number) & bit) !== 0 || (onlyTouched && entityTouched[id] === 0 && !hinted.has(id))) {
         continue;
       }
@@ -372,9 +372,8 @@ export function scoreStatements(
 }
 
 // An entity's statements best first, at most STATEMENTS_KEPT, of which at most VIA_ENTITY_KEPT reached only through
-// the entity (a big entity touched by one rare word does not bring all its everyday statements). Measured on the real
-// transcripts' tuning half: 2 kept answered 0.67 (the answer is often one of a session's many everyday statements),
-// 8 answered 0.70 at 2,012 characters on average, no cap 0.70 at 2,016.
+// the entity (a big entity touched by one rare word does not bring all its everyday statements; why 8:
+// docs/performance.md, "Quality choices").
 const VIA_ENTITY_KEPT = 8;
 function keepStatements(statements: StatementScore[], reachedViaEntity: (index: number) => boolean): StatementScore[] {
   let via = 0;

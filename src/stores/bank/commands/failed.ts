@@ -13,6 +13,6 @@ export function failedContract(mode: BankMode, project: string, error: unknown):
     graphDelta: zeroCounts(),
     planning: { constraints: [], priorDecisions: [], knownFailuresAndPreventions: [] },
     health: { recordListSynced: false, consistencyWarnings: [] },
-    error: `${describeError(error)} (recoverable: nothing was written; retry when the time source answers, or set MEMORY_FABRIC_TIME_SOURCE=system)`,
+    error: `${describeError(error)} (recoverable: nothing was written; run it again once the cause above is fixed; a time source that does not answer can be replaced with MEMORY_FABRIC_TIME_SOURCE=system)`,
   };
 }
