@@ -67,17 +67,28 @@ export async function writeThroughOutbox(options: WriteThroughOutboxOptions): Pr
       }
       throw error;
     }
-    const report = await deferToOutbox(outboxDir, delta, error, provenance);
-    if (isExpectedWriteFailure(error)) {
-      return report;
-    }
-    const unexpected = describeError(error);
-    return { ...report, unexpectedError: unexpected, deferredBecause: `an unexpected error, a bug to report (${unexpected})` };
+    return deferFailedWrite(outboxDir, delta, error, provenance);
   }
 }
 
+// A write that failed: the delta waits in the outbox either way; a failure we do not expect (a bug) is reported as
+// unexpected, not as "not written yet".
+export async function deferFailedWrite(
+  outboxDir: string,
+  delta: GraphDelta,
+  error: unknown,
+  provenance: { sessionId?: string } = {},
+): Promise<WriteReport> {
+  const report = await deferToOutbox(outboxDir, delta, error, provenance);
+  if (isExpectedWriteFailure(error)) {
+    return report;
+  }
+  const unexpected = describeError(error);
+  return { ...report, unexpectedError: unexpected, deferredBecause: `an unexpected error, a bug to report (${unexpected})` };
+}
+
 // A write that could not happen now: the delta (if any) waits in the outbox, and the report says why.
-export async function deferToOutbox(
+async function deferToOutbox(
   outboxDir: string,
   delta: GraphDelta,
   error: unknown,

@@ -10,6 +10,7 @@ import { BankStore } from '../../src/stores/bank/bank-store.ts';
 import type { WriteTime } from '../../src/state/time-source.ts';
 import type { GraphStore } from '../../src/stores/graph-store.ts';
 import { McpStore } from '../../src/stores/mcp/mcp-store.ts';
+import { deferFailedWrite } from '../../src/stores/write-through-outbox.ts';
 import { makeTempProject } from '../helpers/temp-project.ts';
 
 const DELTA: GraphDelta = {
@@ -71,3 +72,15 @@ for (const store of STORES) {
     );
   });
 }
+
+test('a failure before the store is even open (the memory server store) splits expected from unexpected the same way', async (t) => {
+  const project = await makeTempProject(t);
+  const outbox = path.join(project, 'state', 'outbox');
+  const expected = await deferFailedWrite(outbox, DELTA, new MemoryFabricError('STORE_UNREADABLE', 'no .mcp.json'));
+  assert.equal(expected.unexpectedError, undefined);
+  assert.match(expected.deferredBecause ?? '', /no \.mcp\.json/);
+  const bug = await deferFailedWrite(outbox, DELTA, new TypeError('mcp.connect is not a function'));
+  assert.match(bug.unexpectedError ?? '', /mcp\.connect is not a function/);
+  assert.match(bug.deferredBecause ?? '', /a bug to report/);
+  assert.equal(bug.outboxPending, 2, 'both deltas wait in the outbox');
+});

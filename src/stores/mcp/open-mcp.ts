@@ -9,7 +9,7 @@ import type { GraphDelta, KnowledgeGraph } from '../../core/graph.ts';
 import type { GraphStore, WriteProvenance, WriteReport } from '../graph-store.ts';
 import type { WriteTime } from '../../state/time-source.ts';
 import { statePaths } from '../../state/state-layout.ts';
-import { deferToOutbox } from '../write-through-outbox.ts';
+import { deferFailedWrite } from '../write-through-outbox.ts';
 import { MemoryFabricError } from '../../errors.ts';
 
 // The folders whose node_modules may hold @modelcontextprotocol/server-memory: the project's, then this package's.
@@ -63,7 +63,7 @@ export function openMcpStore(
       try {
         store = await load();
       } catch (error) {
-        return deferToOutbox(statePaths.outbox(config.stateDir), delta, error, provenance);
+        return deferFailedWrite(statePaths.outbox(config.stateDir), delta, error, provenance);
       }
       return store.writeDelta(delta, provenance);
     },
