@@ -20,8 +20,9 @@ export interface BankCommandArgs {
   command: 'bootstrap' | 'retrieve' | 'update' | 'reconcile' | 'import' | 'export' | 'drain';
   words: string[];
   flags: Map<string, string | true>;
-  // Repeatable flags (--decision, --error, --fix, --plan) in the order given.
+  // Repeatable flags (--decision, --error, --fix, --plan), by name, and all of them in the order given.
   repeated: Map<string, string[]>;
+  ordered: Array<[string, string]>;
 }
 
 // Runs one bank command and prints its contract (export prints JSONL); exit 1 only when the contract says failed.
@@ -50,11 +51,9 @@ export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<
       });
       break;
     case 'update': {
-      const errors = args.repeated.get('error') ?? [];
-      const fixes = args.repeated.get('fix') ?? [];
       const delta = buildManualDelta({
         decisions: args.repeated.get('decision') ?? [],
-        errors: errors.map((text, position) => ({ text, ...(fixes[position] ? { fix: fixes[position] } : {}) })),
+        errors: errorsWithFixes(args),
         plans: args.repeated.get('plan') ?? [],
       });
       if (delta.entities.length === 0) {
@@ -98,4 +97,21 @@ export async function runBankCommand(args: BankCommandArgs, io: CliIo): Promise<
   }
   io.stdout(args.flags.has('json') ? renderContractJson(contract) : renderContractMarkdown(contract));
   return contract.status === 'failed' ? 1 : 0;
+}
+
+// Each --fix goes with the --error given before it ("--error A --error B --fix forB" fixes B, not A).
+function errorsWithFixes(args: BankCommandArgs): Array<{ text: string; fix?: string }> {
+  const errors: Array<{ text: string; fix?: string }> = [];
+  for (const [name, value] of args.ordered) {
+    const last = errors.at(-1);
+    if (name === 'error') {
+      errors.push({ text: value });
+    } else if (name === 'fix') {
+      if (!last || last.fix !== undefined) {
+        throw new MemoryFabricError('USAGE', `--fix "${value}" must follow the --error it fixes`);
+      }
+      last.fix = value;
+    }
+  }
+  return errors;
 }

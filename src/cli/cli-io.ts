@@ -10,14 +10,15 @@ export interface CliIo {
 }
 
 // Splits argv into positional words and --flags (a flag takes the next word as its value when it is declared to;
-// a flag given several times keeps every value in `repeated`).
+// a flag given several times keeps every value in `repeated`; `ordered` keeps every valued flag in the order given).
 export function parseArgs(
   argv: readonly string[],
   valueFlags: readonly string[],
-): { positional: string[]; flags: Map<string, string | true>; repeated: Map<string, string[]> } {
+): { positional: string[]; flags: Map<string, string | true>; repeated: Map<string, string[]>; ordered: Array<[string, string]> } {
   const positional: string[] = [];
   const flags = new Map<string, string | true>();
   const repeated = new Map<string, string[]>();
+  const ordered: Array<[string, string]> = [];
   for (let position = 0; position < argv.length; position += 1) {
     const word = argv[position] ?? '';
     if (word.startsWith('--')) {
@@ -26,10 +27,11 @@ export function parseArgs(
       flags.set(name, value);
       if (typeof value === 'string') {
         repeated.set(name, [...(repeated.get(name) ?? []), value]);
+        ordered.push([name, value]);
       }
     } else {
       positional.push(word);
     }
   }
-  return { positional, flags, repeated };
+  return { positional, flags, repeated, ordered };
 }

@@ -64,7 +64,7 @@ function commandHelp(command: string): string | undefined {
 
 // Runs the CLI; packageRoot is the folder holding package.json, samples/ and hooks/.
 export async function runCli(argv: readonly string[], io: CliIo, packageRoot: string): Promise<number> {
-  const { positional, flags, repeated } = parseArgs(argv, [
+  const { positional, flags, repeated, ordered } = parseArgs(argv, [
     'hook',
     'transcript',
     'session',
@@ -109,7 +109,7 @@ export async function runCli(argv: readonly string[], io: CliIo, packageRoot: st
       case 'reconcile':
       case 'import':
       case 'export':
-        return await runBankCommand({ command, words: rest, flags, repeated }, io);
+        return await runBankCommand({ command, words: rest, flags, repeated, ordered }, io);
       case undefined:
       case 'help':
         io.stdout(USAGE);

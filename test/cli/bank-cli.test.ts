@@ -106,3 +106,20 @@ test('the public server-memory graphs import into the bank and export back witho
     }
   }
 });
+
+test('update: each --fix goes with the --error before it, and a --fix before any --error is a usage error', async (t) => {
+  const project = await makeTempProject(t);
+  const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system' });
+  const update = await cli(
+    ['update', '--json', '--error', 'the nightly export times out', '--error', 'login fails after deploy', '--fix', 'clear the CDN cache'],
+    project,
+    env,
+  );
+  assert.equal(update.exitCode, 0, update.stderr);
+  const retrieve = await cli(['retrieve', 'why does login fail after a deploy?'], project, env);
+  assert.match(retrieve.stdout, /Error: login fails after deploy Fix: clear the CDN cache/);
+  assert.doesNotMatch(retrieve.stdout, /Error: the nightly export times out Fix:/);
+  const misplaced = await cli(['update', '--fix', 'clear the CDN cache', '--error', 'login fails after deploy'], project, env);
+  assert.equal(misplaced.exitCode, 2, misplaced.stdout);
+  assert.match(misplaced.stderr, /--fix "clear the CDN cache" must follow the --error it fixes/);
+});
