@@ -7,7 +7,8 @@ import type { StatementScore } from './retrieval/score-statements.ts';
 import { parseStatement, type Statement } from './statement.ts';
 
 const MAX_RELATIONS = 3;
-const MAX_STATEMENT_CHARS = 400;
+// A statement is shown up to this many characters (capture keeps new ones within 300; imported graphs may hold longer).
+const MAX_SHOWN_STATEMENT_CHARS = 400;
 // At most this many statements in a prompt's context, and of one memory when rendered alone.
 const MAX_STATEMENTS = 24;
 const STATEMENTS_FIRST = 5;
@@ -80,7 +81,7 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
     const list = chosen.get(rank) ?? [];
     list.push(entry);
     chosen.set(rank, list);
-    statementChars += Math.min(MAX_STATEMENT_CHARS, (memory.entity.observations[entry.index] ?? '').length) + 6;
+    statementChars += Math.min(MAX_SHOWN_STATEMENT_CHARS, (memory.entity.observations[entry.index] ?? '').length) + 6;
     count += 1;
   }
   const reserve = 160; // room for the closing line
@@ -180,7 +181,7 @@ export function renderMemory(memory: Memory, limit = STATEMENTS_FIRST, bestState
         lines.push(`  - ${describe(parsed[current] as Statement)}`);
       }
       shownIndices.add(entry.index);
-      lines.push(`    previously: ${clip(statement.text, MAX_STATEMENT_CHARS)} (until ${statement.supersededOn})`);
+      lines.push(`    previously: ${clip(statement.text, MAX_SHOWN_STATEMENT_CHARS)} (until ${statement.supersededOn})`);
       continue;
     }
     shownIndices.add(entry.index);
@@ -236,5 +237,5 @@ function replacementOf(parsed: readonly Statement[], index: number): number | un
 // A statement as one line: its text, and its kind and date when it has them.
 function describe(statement: Statement): string {
   const facts = [statement.kind !== 'fact' ? statement.kind : '', statement.date ?? ''].filter(Boolean).join(', ');
-  return `${clip(statement.text, MAX_STATEMENT_CHARS)}${facts ? ` (${facts})` : ''}`;
+  return `${clip(statement.text, MAX_SHOWN_STATEMENT_CHARS)}${facts ? ` (${facts})` : ''}`;
 }

@@ -34,12 +34,13 @@ export interface Candidate {
 export function traverseRelations(seeds: readonly Candidate[], view: GraphView, options: TraverseOptions): Candidate[] {
   // The words of the prompt that are not the name of the entity a hop starts from ask about the relation.
   // Each name and each relation type is tokenized once (a hop's frontier shares both).
-  const decays = new Map<string, number>();
+  const asks = new Map<string, boolean>();
   const typeTerms = new Map<string, string[]>();
   const askedFrom = new Map<number, string[]>();
-  const decayOf = (relationType: string, from: number): number => {
+  // Whether the prompt asks about this relation of the entity a hop starts from.
+  const isAskedRelation = (relationType: string, from: number): boolean => {
     const key = `${from}|${relationType}`;
-    const known = decays.get(key);
+    const known = asks.get(key);
     if (known !== undefined) {
       return known;
     }
@@ -61,9 +62,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
         (wanted) => wanted === term || (wanted.length >= 4 && term.length >= 4 && (term.startsWith(wanted) || wanted.startsWith(term))),
       ),
     );
-    const decay = isAsked ? ASKED_RELATION_DECAY : HOP_DECAY;
-    decays.set(key, decay);
-    return decay;
+    asks.set(key, isAsked);
+    return isAsked;
   };
   const found = new Map(seeds.map((candidate) => [candidate.ref, candidate] as const));
   const askedThrough = new Set<number>();
@@ -76,8 +76,9 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
         if (other === candidate.ref || !options.isLive(other)) {
           continue;
         }
-        const decay = decayOf(relation.relationType, candidate.ref);
-        if (decay === ASKED_RELATION_DECAY && hop === 1) {
+        const asked = isAskedRelation(relation.relationType, candidate.ref);
+        const decay = asked ? ASKED_RELATION_DECAY : HOP_DECAY;
+        if (asked && hop === 1) {
           askedThrough.add(candidate.ref);
         }
         const relevance = candidate.relevance * decay;
