@@ -36,6 +36,7 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
     }
     return Int32Array.from(ids);
   });
+  const nameKeys = byLength.map((memory) => nameKey(memory.entity.name));
   const marked = new Uint8Array(vocabulary.size);
   const absorbedBy = new Map<Memory, Memory>();
   for (let i = 0; i < byLength.length; i += 1) {
@@ -58,12 +59,13 @@ export function dedupeMemories(memories: readonly Memory[], threshold: number): 
       if (wordOverlap(own, words[j] as Int32Array, marked) < MIN_WORD_OVERLAP) {
         continue;
       }
-      if (similarity(shorter.text.toLowerCase(), longer.text.toLowerCase()) <= threshold) {
+      // Two entities merge only when their names are near-duplicates too (cpu_package, CPUPackage, "CPU Package"):
+      // Telescope and Microscope, both "(Class): Inherits from: Instrument", are two answers, not one. The names are
+      // short, so they are compared before the texts.
+      if (similarity(nameKeys[i] as string, nameKeys[j] as string) <= threshold) {
         continue;
       }
-      // Two entities merge only when their names are near-duplicates too (cpu_package, CPUPackage, "CPU Package"):
-      // Telescope and Microscope, both "(Class): Inherits from: Instrument", are two answers, not one.
-      if (similarity(nameKey(shorter.entity.name), nameKey(longer.entity.name)) <= threshold) {
+      if (similarity(shorter.text.toLowerCase(), longer.text.toLowerCase()) <= threshold) {
         continue;
       }
       const [keep, drop] = longer.relevance > shorter.relevance ? [longer, shorter] : [shorter, longer];

@@ -12,7 +12,7 @@ import {
   type GraphRelation,
   type KnowledgeGraph,
 } from './graph.ts';
-import { plainOfAnswered, replyOfAsked, replyPrefixes } from './capture/ask-log.ts';
+import { replyPrefixes, splitAnswered } from './capture/ask-log.ts';
 import { type NewStatement, supersedeStatements } from './capture/supersede-statements.ts';
 import { similarity } from './dedupe.ts';
 import { parseStatement } from './statement.ts';
@@ -76,12 +76,8 @@ export function mergeDelta(
       heldTexts.add(globalKey(observation));
     }
   }
-  // What the graph held before this delta (built when first needed; the input graph is not changed).
-  let before: Set<string> | undefined;
-  const heldBefore = (): Set<string> => {
-    before ??= new Set(graph.entities.flatMap((entity) => entity.observations.map(globalKey)));
-    return before;
-  };
+  // What this delta added (heldTexts stays what the graph held before it).
+  const addedTexts = new Set<string>();
   for (const entity of graph.entities) {
     const key = canonicalEntityKey(entity.name);
     if (entities.has(key)) {
@@ -139,13 +135,13 @@ export function mergeDelta(
       const kind = parseStatement(text).kind;
       // Only for what the sync writes: an imported graph keeps what it holds, duplicates across entities included.
       const global = !options.mergeNearDuplicates || kind === 'done' || kind === 'todo' ? undefined : globalKey(text);
-      if (global !== undefined && heldTexts.has(global)) {
+      if (global !== undefined && (heldTexts.has(global) || addedTexts.has(global))) {
         observationsMergedCount += 1;
         continue;
       }
       // A question answered from memory: its reply restates what the graph held, so its line adds nothing.
-      const reply = options.mergeNearDuplicates ? replyOfAsked(text) : undefined;
-      if (reply !== undefined && replyPrefixes(reply).some((prefix) => heldBefore().has(globalKey(prefix)))) {
+      const answered = options.mergeNearDuplicates ? splitAnswered(text) : undefined;
+      if (answered && replyPrefixes(answered.reply).some((prefix) => heldTexts.has(globalKey(prefix)))) {
         observationsMergedCount += 1;
         continue;
       }
@@ -154,8 +150,7 @@ export function mergeDelta(
         continue;
       }
       // The answer to a question logged plain by an earlier sync takes the plain line's place.
-      const plain = reply !== undefined ? plainOfAnswered(text) : undefined;
-      const plainAt = plain === undefined ? -1 : target.observations.findIndex((held) => isPlainAsk(held, plain));
+      const plainAt = answered ? target.observations.findIndex((held) => isPlainAsk(held, answered.plain)) : -1;
       if (plainAt >= 0) {
         observationKeys.delete(canonicalObservationKey(target.name, target.observations[plainAt] ?? ''));
         target.observations.splice(plainAt, 1);
@@ -163,7 +158,7 @@ export function mergeDelta(
       observationKeys.add(observationKey);
       target.observations.push(text);
       if (global !== undefined) {
-        heldTexts.add(global);
+        addedTexts.add(global);
       }
       addedStatements.push({ entityKey: key, observation: text, sequence: sequenceOf(entityIndex, observationIndex) });
       counts.observationsAddedCount += 1;
@@ -223,13 +218,13 @@ export function mergeDelta(
   };
 }
 
-// A statement's text as the graph-wide duplicate check sees it: no tag, case and spacing ignored.
 // Whether a held observation is the plain, unanswered line of a question.
 const isPlainAsk = (held: string, plain: string): boolean => {
   const statement = parseStatement(held);
   return statement.kind === 'todo' && statement.text === plain;
 };
 
+// A statement's text as the graph-wide duplicate check sees it: no tag, case and spacing ignored.
 const globalKey = (observation: string): string => stripProvenance(observation).replace(/\s+/g, ' ').trim().toLowerCase();
 
 // Whether a new observation says what one of the held ones already says (compared without provenance; at most 200 compared).

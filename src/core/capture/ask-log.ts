@@ -23,8 +23,6 @@ export interface OpenAsk {
   marked: boolean;
   date?: string;
   session?: string;
-  // The plain line already written for it (a prompt without a question mark), replaced by the answered one.
-  logged?: string;
 }
 
 const ASKED = 'Asked: ';
@@ -56,26 +54,16 @@ export function replyOpening(statements: readonly string[]): string | undefined 
   return opening || undefined;
 }
 
-// The reply part of an answered question's line (an observation, tagged or not); undefined for any other statement.
-export function replyOfAsked(observation: string): string | undefined {
+// An answered question's line (an observation, tagged or not) in its two parts: the plain line ("Asked: X"), which
+// it replaces, and the reply ("Y"); undefined for any other statement.
+export function splitAnswered(observation: string): { plain: string; reply: string } | undefined {
   const text = stripProvenance(observation);
-  if (!text.startsWith(ASKED)) {
-    return undefined;
-  }
-  const at = text.indexOf(ANSWER_MARK);
-  return at < 0 ? undefined : text.slice(at + ANSWER_MARK.length);
+  const at = text.startsWith(ASKED) ? text.indexOf(ANSWER_MARK) : -1;
+  return at < 0 ? undefined : { plain: text.slice(0, at), reply: text.slice(at + ANSWER_MARK.length) };
 }
 
 // A reply holds at most three statements; a few more sentence ends bound the work on a pathological one.
 const MAX_PREFIXES = 6;
-
-// The plain line of an answered question's line ("Asked: X → Y" gives "Asked: X"), which the answered one replaces
-// when a sync cut between the question and its reply wrote both (the merge removes the plain one).
-export function plainOfAnswered(observation: string): string | undefined {
-  const text = stripProvenance(observation);
-  const at = text.startsWith(ASKED) ? text.indexOf(ANSWER_MARK) : -1;
-  return at < 0 ? undefined : text.slice(0, at);
-}
 
 // The reply's statements as they began: each prefix of the reply that ends a sentence, the whole reply last (what
 // the merge looks up among the statements the graph holds). At most a handful: a reply is one statement long.

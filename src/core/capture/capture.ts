@@ -179,7 +179,7 @@ export function captureStatements(
     const subjects: string[] = [];
     let proposalSubject: { name: string; type: string } | undefined;
     const reply =
-      source.kind === 'assistant' && kept < MAX_STATEMENTS_PER_SESSION
+      openAsk && sessionName && source.kind === 'assistant' && kept < MAX_STATEMENTS_PER_SESSION
         ? replyOpening(chosen.map((statement) => statement.text))
         : undefined;
     if (openAsk && sessionName && reply) {
@@ -248,12 +248,10 @@ export function captureStatements(
       }
     }
     if (pendingAsk && sessionName && storedFromSource === 0) {
-      if (pendingAsk.marked) {
-        openAsk = pendingAsk;
-      } else {
+      if (!pendingAsk.marked) {
         write(sessionName, 'session', askedLine(pendingAsk), 'todo');
-        openAsk = { ...pendingAsk, logged: statementOf(askedLine(pendingAsk), 'todo', date, session) };
       }
+      openAsk = pendingAsk;
     }
     // What the session worked on, message by message: the things its kept statements are about.
     if (sessionName && (source.kind === 'assistant' || source.kind === 'subagent') && subjects.length > 0) {
@@ -304,10 +302,10 @@ const statementOf = (text: string, kind: StatementKind, date: string | undefined
   formatStatement({ text: clip(text, MAX_STATEMENT_CHARS), kind, ...(date ? { date } : {}), ...(session ? { session } : {}) });
 
 // Logs the user's question on the session with the opening of its reply, dated when it was asked; the plain line
-// written for it in this sync, if any, gives way.
+// written for it (a question without a question mark), if this sync holds it, gives way.
 function answerAsk(builder: DeltaBuilder, stats: CaptureStats, ask: OpenAsk, session: string, reply: string): void {
-  if (ask.logged) {
-    builder.removeObservation(session, ask.logged);
+  if (!ask.marked) {
+    builder.removeObservation(session, statementOf(askedLine(ask), 'todo', ask.date, ask.session));
   }
   writeStatement(builder, stats, session, 'session', answeredLine(ask, reply), 'fact', ask.date, ask.session);
 }

@@ -4,12 +4,12 @@
 import type { KnowledgeGraph } from '../graph.ts';
 import { formatStatement, parseStatement } from '../statement.ts';
 import { technologiesOfRole } from '../technologies.ts';
-import { replyOfAsked } from './ask-log.ts';
+import { splitAnswered } from './ask-log.ts';
 import { type Slot, slotsOf } from './slots.ts';
 
 // What a statement says about slots: of a question's line, what its reply said ("Asked: migrations? → For schema
 // migrations I'll set up Alembic" fills the migrations slot as the reply did, and is superseded with it).
-const slotText = (text: string): string => replyOfAsked(text) ?? text;
+const slotText = (text: string): string => splitAnswered(text)?.reply ?? text;
 
 // A statement the merge just added (merge.ts builds these), with its place in the order the delta was said in.
 export interface NewStatement {
