@@ -28,10 +28,11 @@ writeFileSync(
     prompt: 'what does kalomi do with the webhook retry when the queue times out?',
   }),
 );
-const hook = (folder) => `sh -c 'node ${path.join(folder, 'prompt', 'memory-fabric-context.mjs')} < ${input} > /dev/null'`;
+// The shell line that runs one build's context hook on the prompt (farm-bench gives no shell: sh -c does the redirects).
+const hookLine = (folder) => `node ${path.join(folder, 'prompt', 'memory-fabric-context.mjs')} < ${input} > /dev/null`;
 const run = spawnSync(
   'farm-bench',
-  ['-n', String(numberFlag('runs', 21)), '--timeout', '600', '--vs', hook(hooksB), '--', 'sh', '-c', hook(hooksA).slice(7, -1)],
+  ['-n', String(numberFlag('runs', 21)), '--timeout', '600', '--vs', `sh -c '${hookLine(hooksB)}'`, '--', 'sh', '-c', hookLine(hooksA)],
   {
     env,
     encoding: 'utf8',
