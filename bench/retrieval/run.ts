@@ -2,7 +2,7 @@
 // for the context pipeline and, as the baseline to beat, a plain BM25 over each entity's whole text (the method of
 // the keyword peers, SQLite FTS5), each on the graph alone and on the graph mixed with the distractor graphs.
 // Two halves: queries.json (the tuning half) and heldout.json (written by someone who had not seen the scorer; only
-// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3]
+// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--heldout-4]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,6 +51,11 @@ const heldout2 = readSet('heldout-2.json');
 // A third, sealed at the end of developer session 4 (written from the graphs alone, never run by that session): for
 // the next session's decisions.
 const heldout3 = readSet('heldout-3.json');
+// A second tuning set (developer session 5), written by a helper from the graphs alone, heavy on paraphrase and
+// relational prompts (the categories the first tuning set had too few failing cases of); looked at while tuning.
+const tuning2 = readSet('tuning-2.json');
+// A fourth held-out set, written at the start of developer session 5 from the graphs alone, sealed: run once, at the end.
+const heldout4 = readSet('heldout-4.json');
 const spec: QuerySet = { graphs: { ...tuning.graphs, ...(heldout?.graphs ?? {}) }, queries: tuning.queries };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 const OPTIONS = { nowMs: NOW, maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
@@ -279,6 +284,12 @@ if (heldout2 && process.argv.includes('--heldout-2')) {
 }
 if (heldout3 && process.argv.includes('--heldout-3')) {
   report('third held-out set (heldout-3.json)', heldout3.queries, false);
+}
+if (tuning2 && process.argv.includes('--tuning-2')) {
+  report('second tuning set (tuning-2.json)', tuning2.queries, verbose);
+}
+if (heldout4 && process.argv.includes('--heldout-4')) {
+  report('fourth held-out set (heldout-4.json)', heldout4.queries, false);
 }
 if (!(heldout && process.argv.includes('--heldout'))) {
   console.log(`\nheld-out half: ${heldout ? 'run with --heldout to measure it' : 'bench/retrieval/heldout.json is not here yet'}`);

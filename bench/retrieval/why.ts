@@ -1,0 +1,57 @@
+// Debug aid (not a benchmark): why a prompt on one corpus graph is answered or silent. Prints the silence report, the
+// calibration, each term's matches and the best entities. Run: node --import tsx bench/retrieval/why.ts <graph> "<prompt>" ...
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildGraphView } from '../../src/core/graph-view.ts';
+import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
+import { dedupeGraph } from '../../src/core/merge.ts';
+import { retrieveFromView } from '../../src/core/retrieve.ts';
+import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
+import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
+
+const files: Record<string, string> = {
+  stratos: 'HankofallTrades__STRATOS.jsonl',
+  dmetrics: 'sm-moshi__dmetrics-go.jsonl',
+  prism: 'omriwen__PRISM.jsonl',
+};
+const [key, ...prompts] = process.argv.slice(2);
+const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus/graphs');
+const graph = dedupeGraph(parseServerMemoryJsonl(readFileSync(path.join(corpus, files[key as string] as string), 'utf8')).graph).graph;
+const view = buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
+console.log('calibration', JSON.stringify(view.calibration()), 'slots', view.stats().slots);
+for (const prompt of prompts) {
+  const retrieval = retrieveFromView(view, prompt, {
+    nowMs: Date.now(),
+    maxResults: 20,
+    dedupThreshold: 0.85,
+    boostFactor: 1.2,
+    includeSuperseded: false,
+  });
+  console.log(`\n"${prompt}"`, JSON.stringify(retrieval.silence[0]));
+  for (const term of retrieval.terms) {
+    console.log(
+      `  ${term.term} df=${term.documentFrequency} idf=${term.idf.toFixed(2)} lit=${term.literalIdf.toFixed(2)} ${term.variants
+        .slice(0, 6)
+        .map((v) => `${v.stem}:${v.kind}:${v.weight}`)
+        .join(' ')}`,
+    );
+  }
+  for (const memory of retrieval.memories.slice(0, 5)) {
+    console.log(`  -> ${memory.entity.name} rel=${memory.relevance.toFixed(2)} terms=${memory.matchedTerms.join(',')}`);
+  }
+}
+for (const prompt of prompts) {
+  const retrieval = retrieveFromView(view, prompt, {
+    nowMs: Date.now(),
+    maxResults: 20,
+    dedupThreshold: 0.85,
+    boostFactor: 1.2,
+    includeSuperseded: false,
+  });
+  console.log(
+    retrieval.memories
+      .slice(0, 6)
+      .map((m) => `${m.entity.name} rel=${m.relevance.toFixed(2)} ${JSON.stringify(m.breakdown)}`)
+      .join('\n'),
+  );
+}
