@@ -10,7 +10,7 @@ import { type EntityMatch, type Scoring, scoreStatements, type TermReport, termC
 import { findSessionCue } from './retrieval/session-cue.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { canonicalTechnology } from './technologies.ts';
-import { extractTerms, stemWord } from './text.ts';
+import { extractTerms, splitWords, stemWord } from './text.ts';
 import { traverseRelations, type Candidate } from './traverse.ts';
 import { dedupeMemories } from './dedupe.ts';
 
@@ -171,7 +171,13 @@ function searchSource(
   const seeds: Candidate[] = scoring.matches
     .filter((match) => verdict.keep(match))
     .map((match) => ({ ref: match.id, relevance: match.relevance, matchedTerms: match.matchedTerms, hops: 0, path: [] }));
-  const expanded = traverseRelations(seeds, view, { maxHops: 2, seeds: 5, queryTerms: query.terms, isLive });
+  const expanded = traverseRelations(seeds, view, {
+    maxHops: 2,
+    seeds: 5,
+    queryTerms: query.terms,
+    queryWords: splitWords(query.text),
+    isLive,
+  });
   const memories = expanded
     .filter((candidate) => candidate.relevance >= RELEVANCE_FLOOR * HOP_FLOOR_SHARE || candidate.hops === 0)
     .sort((a, b) => b.relevance - a.relevance || a.ref - b.ref)

@@ -1,7 +1,8 @@
 // Expands the best matches through relations, up to two hops, with decaying relevance (the seed's traversal).
 import type { GraphView } from './graph-view.ts';
 import type { RelationStep } from './memory.ts';
-import { extractTerms } from './text.ts';
+import { relationFamilies } from './retrieval/relation-words.ts';
+import { extractTerms, splitWords } from './text.ts';
 
 // What a hop keeps of the relevance it starts with, through a relation the prompt does not ask about.
 export const HOP_DECAY = 0.5;
@@ -18,6 +19,8 @@ export interface TraverseOptions {
   seeds: number;
   // The query's search terms: relation types that share one are the relations the prompt asks about.
   queryTerms?: readonly string[];
+  // The prompt's words, stopwords too: the verbs of a relation ("use", "touch") ask about it (relation-words.ts).
+  queryWords?: readonly string[];
   isLive: (ref: number) => boolean;
 }
 
@@ -35,8 +38,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
   // The words of the prompt that are not the name of the entity a hop starts from ask about the relation.
   // Each name and each relation type is tokenized once (a hop's frontier shares both).
   const asks = new Map<string, boolean>();
-  const typeTerms = new Map<string, string[]>();
-  const askedFrom = new Map<number, string[]>();
+  const typeTerms = new Map<string, { terms: string[]; families: Set<string> }>();
+  const askedFrom = new Map<number, { terms: string[]; families: Set<string> }>();
   // Whether the prompt asks about this relation of the entity a hop starts from.
   const isAskedRelation = (relationType: string, from: number): boolean => {
     const key = `${from}|${relationType}`;
@@ -44,24 +47,38 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     if (known !== undefined) {
       return known;
     }
-    let asked = askedFrom.get(from);
-    if (!asked) {
+    let asking = askedFrom.get(from);
+    if (!asking) {
       // Words of its name or type do not ask about a relation ("the X component" names a component).
-      const own = new Set([...extractTerms(view.name(from)), ...extractTerms(view.typeOf(from))]);
-      asked = (options.queryTerms ?? []).filter((term) => !own.has(term));
-      askedFrom.set(from, asked);
+      const nameTerms = extractTerms(view.name(from));
+      const own = new Set([...nameTerms, ...extractTerms(view.typeOf(from))]);
+      const ownWords = new Set(splitWords(`${view.name(from)} ${view.typeOf(from)}`));
+      const prompted = new Set(options.queryTerms ?? []);
+      // A relation is asked about from an entity the prompt names (half of its name's words or more): "what inherits
+      // from Instrument" asks Instrument's inherits_from relations, not those of Camera, which only matched "inherits".
+      const named = nameTerms.length > 0 && nameTerms.filter((term) => prompted.has(term)).length * 2 >= nameTerms.length;
+      asking = named
+        ? {
+            terms: (options.queryTerms ?? []).filter((term) => !own.has(term)),
+            families: relationFamilies((options.queryWords ?? []).filter((word) => !ownWords.has(word))),
+          }
+        : { terms: [], families: new Set() };
+      askedFrom.set(from, asking);
     }
-    let terms = typeTerms.get(relationType);
-    if (!terms) {
-      terms = extractTerms(relationType.replace(/[_-]+/g, ' '));
-      typeTerms.set(relationType, terms);
+    let type = typeTerms.get(relationType);
+    if (!type) {
+      const spaced = relationType.replace(/[_-]+/g, ' ');
+      type = { terms: extractTerms(spaced), families: relationFamilies(splitWords(spaced)) };
+      typeTerms.set(relationType, type);
     }
-    const wantedTerms = asked;
-    const isAsked = terms.some((term) =>
-      wantedTerms.some(
-        (wanted) => wanted === term || (wanted.length >= 4 && term.length >= 4 && (term.startsWith(wanted) || wanted.startsWith(term))),
-      ),
-    );
+    const { terms: wantedTerms, families: wantedFamilies } = asking;
+    const isAsked =
+      [...type.families].some((family) => wantedFamilies.has(family)) ||
+      type.terms.some((term) =>
+        wantedTerms.some(
+          (wanted) => wanted === term || (wanted.length >= 4 && term.length >= 4 && (term.startsWith(wanted) || wanted.startsWith(term))),
+        ),
+      );
     asks.set(key, isAsked);
     return isAsked;
   };
@@ -77,7 +94,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
           continue;
         }
         const asked = isAskedRelation(relation.relationType, candidate.ref);
-        const decay = asked ? ASKED_RELATION_DECAY : HOP_DECAY;
+        // Only the first hop answers: what the answer itself relates to by the same verb is one step further.
+        const decay = asked && hop === 1 ? ASKED_RELATION_DECAY : HOP_DECAY;
         if (asked && hop === 1) {
           askedThrough.add(candidate.ref);
         }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
-import { extractTerms } from '../../src/core/text.ts';
+import { extractTerms, splitWords } from '../../src/core/text.ts';
 import { type Candidate, traverseRelations } from '../../src/core/traverse.ts';
 
 const entity = (name: string, entityType = 'component') => ({ name, entityType, observations: [`${name} is part of the shop.`] });
@@ -88,6 +88,27 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'a verb of the prompt asks about the relations of its family, though it is a stopword ("use" and uses)',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'what does billing-service use?',
+    found: {
+      'billing-service': [0.75, 0, []],
+      stripe: [1, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
+    name: 'a relation is asked about only from an entity the prompt names',
+    seeds: [['retry-fix', 1]],
+    maxHops: 1,
+    prompt: 'what resolved the billing outage?',
+    found: {
+      'retry-fix': [1, 0, []],
+      'billing-outage': [0.5, 1, ['billing-outage resolved_by retry-fix']],
+    },
+  },
+  {
     name: "a word of the seed's own name does not ask about a relation",
     seeds: [['Resolved Tickets Board', 1]],
     maxHops: 1,
@@ -149,6 +170,7 @@ for (const testCase of CASES) {
       maxHops: testCase.maxHops ?? 2,
       seeds: testCase.seedCount ?? 5,
       queryTerms: extractTerms(testCase.prompt ?? ''),
+      queryWords: splitWords(testCase.prompt ?? ''),
       isLive: notSuperseded,
     });
     const byName = Object.fromEntries(
