@@ -6,7 +6,14 @@ import { capPerSource, linkResults, mergeSameEntities, type SourceView, tagSourc
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { boostCrossReferences, rankMemories } from './rank.ts';
 import { bucketOf, calibrateSilence } from './retrieval/calibrate.ts';
-import { type EntityMatch, type Scoring, scoreStatements, type TermReport, termCount } from './retrieval/score-statements.ts';
+import {
+  type EntityMatch,
+  ROLE_TERM_PREFIX,
+  type Scoring,
+  scoreStatements,
+  type TermReport,
+  termCount,
+} from './retrieval/score-statements.ts';
 import { findSessionCue } from './retrieval/session-cue.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { canonicalTechnology } from './technologies.ts';
@@ -249,11 +256,20 @@ function judgeEvidence(
       rareMask |= 1 << index;
     }
   });
+  // A technology of the role the prompt asks for ("which package manager ...?" and the bank says pnpm) answers it,
+  // in a prompt of any length, when the bank says it rarely enough to be specific.
+  let roleMask = 0;
+  scoring.terms.forEach((term, index) => {
+    if (term.term.startsWith(ROLE_TERM_PREFIX)) {
+      roleMask |= 1 << index;
+    }
+  });
   const isEvidence = (match: EntityMatch): boolean =>
-    (match.literalMask & specificMask) !== 0 &&
-    (termCount(match.termMask) >= 2
-      ? match.raw > threshold
-      : singleAllowed && (match.raw > singleThreshold || (match.literalMask & rareMask) !== 0));
+    (match.literalMask & roleMask & specificMask) !== 0 ||
+    ((match.literalMask & specificMask) !== 0 &&
+      (termCount(match.termMask) >= 2
+        ? match.raw > threshold
+        : singleAllowed && (match.raw > singleThreshold || (match.literalMask & rareMask) !== 0)));
   const evidence = scoring.matches.slice(0, 5).some(isEvidence);
   const answered = named.size > 0 || evidence;
   const best = scoring.matches[0];

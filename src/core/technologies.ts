@@ -374,6 +374,9 @@ const ROLE_OF = new Map(Object.entries(ROLES).flatMap(([role, names]) => names.m
 // The technologies that play a role ("migrations" -> Alembic, Flyway, ...).
 export const technologiesOfRole = (role: string): readonly string[] => ROLES[role] ?? [];
 
+// The other spellings of a canonical technology ("PostgreSQL" -> postgres, postgresql, psql, pg).
+export const technologyAliases = (name: string): readonly string[] => CANONICAL[name] ?? [];
+
 // The role of a canonical technology in a project, when known.
 export const technologyRole = (name: string): string | undefined => ROLE_OF.get(name);
 

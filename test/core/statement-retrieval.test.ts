@@ -5,6 +5,7 @@ import { buildGraphView, type Expansion } from '../../src/core/graph-view.ts';
 import type { GraphEntity, KnowledgeGraph } from '../../src/core/graph.ts';
 import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
+import { rolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
 
@@ -304,4 +305,25 @@ test('a big entity a rare word reached does not bring every statement of it that
   assert.match(text, /survives a page reload/);
   const shown = text.split('\n').filter((line) => /Cart state item/.test(line)).length;
   assert.ok(shown <= 8, `${shown} of its 30 everyday statements shown:\n${text}`);
+});
+
+test('a prompt that asks which technology plays a role is answered by the technology the bank names, in no word of the prompt', () => {
+  const graph: KnowledgeGraph = {
+    ...PROJECT,
+    entities: [
+      ...PROJECT.entities,
+      {
+        name: 'session-aaaa0007',
+        entityType: 'session',
+        observations: ['Using pnpm; pnpm add lucide-react for the icons [2026-11-25, session aaaa0007, done]', ...filler('icons', 4)],
+        updatedAt: '2026-11-25T00:00:00Z',
+      },
+    ],
+  };
+  assert.match(context(graph, 'Which package manager does the harborbook app use these days?'), /Using pnpm/);
+  assert.match(context(graph, "what's our package manager"), /Using pnpm/);
+  // Not a question about the role: the words alone are no evidence.
+  assert.equal(context(graph, 'the package manager on my laptop keeps crashing when I open a terminal'), '');
+  assert.deepEqual(rolesAsked('the database is slow today'), []);
+  assert.deepEqual(rolesAsked('which migration tool are we using, and what do we use for the cache?'), ['migrations', 'cache']);
 });

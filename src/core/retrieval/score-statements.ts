@@ -15,6 +15,7 @@ import {
 } from '../graph-view.ts';
 import type { ParsedQuery } from '../query.ts';
 import { synonymsOf } from '../synonyms.ts';
+import { roleStems } from './roles-asked.ts';
 
 // BM25's saturation and length normalization (the usual values; names are short, so their length counts less).
 export const BM25 = { k1: 1.2, b: 0.75, nameB: 0.3 } as const;
@@ -24,13 +25,21 @@ export const SLOT_WEIGHTS = { name: 1.5, type: 0.3 } as const;
 // statements answer is a better answer than one whose single statement does, but not several times better).
 export const STATEMENT_WEIGHTS = [1, 0.3, 0.1] as const;
 // What a variant of a word counts, relative to the word itself.
-export const VARIANT_FACTORS = { near: 0.7, synonym: 0.6, expansion: 0.5 } as const;
+export const VARIANT_FACTORS = { near: 0.7, synonym: 0.6, expansion: 0.5, role: 0.9 } as const;
 
 // A superseded statement (history) counts this much: it may bring its entity, whose current statement answers.
 export const SUPERSEDED_FACTOR = 0.5;
 
-// How a stem matched a query term: the word itself, a near-miss, a synonym, or a lexicon expansion.
-export type VariantKind = 'exact' | 'near' | 'synonym' | 'expansion';
+// How a stem matched a query term: the word itself, a near-miss, a synonym, a lexicon expansion, or a technology of
+// the role the prompt asks for (the term `role:<role>`: roles-asked.ts).
+export type VariantKind = 'exact' | 'near' | 'synonym' | 'expansion' | 'role';
+
+// The query term of a role the prompt asks for: its variants are the role's technologies, each as literal as a word
+// of the prompt ("which package manager" names pnpm as much as "pnpm" would).
+export const ROLE_TERM_PREFIX = 'role:';
+// At most this many roles per prompt are searched.
+const MAX_ROLE_TERMS = 3;
+const isLiteralKind = (kind: VariantKind): boolean => kind === 'exact' || kind === 'near' || kind === 'role';
 
 // One scored statement of an entity (index into its observations; -1 is its name).
 export interface StatementScore {
@@ -52,7 +61,8 @@ export interface EntityMatch {
   matchedTerms: string[];
   // Bit k: it matched query term k, by any variant.
   termMask: number;
-  // The query terms it matched by the word itself or a near-miss (not only through synonyms or expansions).
+  // The query terms it matched by the word itself, a near-miss or a role's technology (not only through synonyms or
+  // expansions).
   literalMask: number;
   statements: StatementScore[];
 }
@@ -118,7 +128,8 @@ export function scoreStatements(
   wanted = Number.POSITIVE_INFINITY,
 ): Scoring {
   const hinted = new Set(query.entityHints.map((hint) => view.idOf(hint)).filter((id): id is number => id !== undefined && isLive(id)));
-  const terms = query.terms.slice(0, 31);
+  const roleTerms = (query.roles ?? []).slice(0, MAX_ROLE_TERMS).map((role) => `${ROLE_TERM_PREFIX}${role}`);
+  const terms = [...query.terms.slice(0, 31 - roleTerms.length), ...roleTerms];
   if (terms.length === 0 && hinted.size === 0) {
     return { matches: [], terms: [], topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
   }
@@ -154,9 +165,7 @@ export function scoreStatements(
       documentFrequency,
       literalIdf: Math.max(
         0,
-        ...variants
-          .filter((variant) => variant.kind === 'exact' || variant.kind === 'near')
-          .map((variant) => idfOf(variant.postings.length / POSTING_WIDTH)),
+        ...variants.filter((variant) => isLiteralKind(variant.kind)).map((variant) => idfOf(variant.postings.length / POSTING_WIDTH)),
       ),
       variants: weighted.map(({ variant, weight }) => ({ stem: variant.stem, kind: variant.kind, weight: round(weight) })),
     });
@@ -184,7 +193,7 @@ export function scoreStatements(
     }
     const bit = 1 << termIndex;
     const postings = variant.postings;
-    const isLiteral = variant.kind === 'exact' || variant.kind === 'near';
+    const isLiteral = isLiteralKind(variant.kind);
     const supersededWeight = weight * SUPERSEDED_FACTOR;
     const nameNorm = BM25.k1 * (1 - BM25.nameB);
     const nameScale = (BM25.k1 * BM25.nameB) / stats.meanNameLength;
@@ -421,6 +430,12 @@ function variantsOf(view: GraphView, term: string): Variant[] {
     taken.add(stem);
     variants.push({ stem, kind, factor, postings });
   };
+  if (term.startsWith(ROLE_TERM_PREFIX)) {
+    for (const stem of roleStems(term.slice(ROLE_TERM_PREFIX.length))) {
+      add(stem, 'role', VARIANT_FACTORS.role);
+    }
+    return variants;
+  }
   add(term, 'exact', 1);
   if (term.length >= 4) {
     for (const stem of view.stemsContaining(term)) {
