@@ -115,13 +115,27 @@ function runSet(set: string): void {
     // The same BM25 cut to the size of what we injected (silent when we were): the ranking alone, at equal cost.
     const bm25Equal = rankBm25(project.messages, question.question, injected.length);
     const substring = rankSubstring(project.messages, question.question);
-    const row = rows.get(question.category) ?? { n: 0, held: 0, ours: 0, bm25: 0, bm25Equal: 0, substring: 0, oursChars: 0, bm25Chars: 0 };
+    const row = rows.get(question.category) ?? {
+      n: 0,
+      held: 0,
+      ours: 0,
+      heldSilent: 0,
+      heldMissed: 0,
+      bm25: 0,
+      bm25Equal: 0,
+      substring: 0,
+      oursChars: 0,
+      bm25Chars: 0,
+    };
     row.n += 1;
     row.oursChars += injected.length;
     row.bm25Chars += bm25.length;
     const abstain = abstainQ(question);
     row.held += Number(held);
-    row.ours += Number(abstain ? injected === '' : answered(injected, question.answer));
+    const oursAnswered = abstain ? injected === '' : answered(injected, question.answer);
+    row.ours += Number(oursAnswered);
+    row.heldSilent += Number(held && injected === '');
+    row.heldMissed += Number(held && injected !== '' && !oursAnswered);
     row.bm25 += Number(abstain ? bm25 === '' : answered(bm25, question.answer));
     row.bm25Equal += Number(abstain ? bm25Equal === '' : answered(bm25Equal, question.answer));
     row.substring += Number(abstain ? substring === '' : answered(substring, question.answer));
@@ -148,6 +162,9 @@ interface Row {
   // The answer is held by one entity of the bank (its name and statements): what capture alone makes possible.
   held: number;
   ours: number;
+  // Held answers we missed: by staying silent, or by injecting other statements (totals: safe to print for held-out sets).
+  heldSilent: number;
+  heldMissed: number;
   bm25: number;
   // BM25 cut to the characters we injected for the same question.
   bm25Equal: number;
@@ -199,6 +216,8 @@ function printTable(set: string, rows: Map<string, Row>, sizes: number[]): void 
     oursAnswerable: 0,
     bm25Answerable: 0,
     bm25EqualAnswerable: 0,
+    heldSilent: 0,
+    heldMissed: 0,
   };
   for (const [category, row] of [...rows].sort()) {
     console.log(
@@ -213,12 +232,17 @@ function printTable(set: string, rows: Map<string, Row>, sizes: number[]): void 
       total.held += row.held;
       total.bm25Answerable += row.bm25;
       total.bm25EqualAnswerable += row.bm25Equal;
+      total.heldSilent += row.heldSilent;
+      total.heldMissed += row.heldMissed;
     }
   }
   const sorted = [...sizes].sort((a, b) => a - b);
   const pick = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   console.log(
     `  answerable: held ${(total.held / Math.max(1, total.answerable)).toFixed(2)}, ours ${(total.oursAnswerable / Math.max(1, total.answerable)).toFixed(2)}, bm25 ${(total.bm25Answerable / Math.max(1, total.answerable)).toFixed(2)}, bm25 cut to our size ${(total.bm25EqualAnswerable / Math.max(1, total.answerable)).toFixed(2)}; mean injected chars ours ${Math.round(total.oursChars / total.n)} vs bm25 ${Math.round(total.bm25Chars / total.n)} (${((100 * total.oursChars) / Math.max(1, total.bm25Chars)).toFixed(0)}%); ours p50 ${pick(0.5)} p90 ${pick(0.9)} max ${pick(1)}`,
+  );
+  console.log(
+    `  held but missed: ${total.heldSilent + total.heldMissed} of ${total.answerable}, silent ${total.heldSilent}, injected other statements ${total.heldMissed}`,
   );
 }
 
