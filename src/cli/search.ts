@@ -55,6 +55,7 @@ function renderResultFormat(
             term: term.term,
             idf: round(term.idf),
             document_frequency: term.documentFrequency,
+            literal_idf: round(term.literalIdf),
             variants: term.variants,
           })),
         }

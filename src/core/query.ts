@@ -1,6 +1,6 @@
 // Parses a prompt into search terms and entity hints (the seed's Step 1).
 import { headAndTail, MAX_QUERY_TERMS, PROMPT_HEAD_CHARS, PROMPT_TAIL_CHARS } from './bounds.ts';
-import { rolesAsked } from './retrieval/roles-asked.ts';
+import { findRolesAsked } from './retrieval/roles-asked.ts';
 import { extractTerms, wordRuns } from './text.ts';
 
 // What scoring reads of a prompt: its stemmed terms, and the names, paths and quoted phrases it mentions.
@@ -11,7 +11,7 @@ export interface ParsedQuery {
   // A prompt that asks several things ("why X, and which Y?"): the terms of each part (indices into terms), when
   // there are at least two parts of two terms or more. A memory may answer one part only.
   segments?: number[][];
-  // The roles of technologies it asks for ("which package manager ...?"): see retrieval/roles-asked.ts.
+  // The roles of technologies it asks for ("which package manager do we use?"): see retrieval/roles-asked.ts.
   roles?: string[];
 }
 
@@ -62,6 +62,6 @@ export function parseQuery(
       [...new Set(extractTerms(part.replace(PROMPT_FILLER, ' ')))].map((term) => termIndex.get(term) ?? -1).filter((index) => index >= 0),
     )
     .filter((indices) => indices.length >= 2);
-  const roles = rolesAsked(text);
+  const roles = findRolesAsked(text);
   return { text, terms, entityHints: [...hints], ...(segments.length >= 2 ? { segments } : {}), ...(roles.length > 0 ? { roles } : {}) };
 }

@@ -183,6 +183,7 @@ function searchSource(
     seeds: 5,
     queryTerms: query.terms,
     queryWords: splitWords(query.text),
+    named: cue === undefined ? verdict.named : new Set([...verdict.named, cue]),
     isLive,
   });
   const memories = expanded
@@ -256,8 +257,9 @@ function judgeEvidence(
       rareMask |= 1 << index;
     }
   });
-  // A technology of the role the prompt asks for ("which package manager ...?" and the bank says pnpm) answers it,
-  // in a prompt of any length, when the bank says it rarely enough to be specific.
+  // A technology of the role a prompt asks about this project ("which package manager do we use?", and the bank says
+  // pnpm) answers it, in a prompt of any length: the question is directed at the project and names the role, and only
+  // the role's technologies specific to this bank are searched (roles-asked.ts, score-statements.ts).
   let roleMask = 0;
   scoring.terms.forEach((term, index) => {
     if (term.term.startsWith(ROLE_TERM_PREFIX)) {

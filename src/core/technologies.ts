@@ -374,6 +374,10 @@ const ROLE_OF = new Map(Object.entries(ROLES).flatMap(([role, names]) => names.m
 // The technologies that play a role ("migrations" -> Alembic, Flyway, ...).
 export const technologiesOfRole = (role: string): readonly string[] => ROLES[role] ?? [];
 
+// Whether a technology's name is also an ordinary English word (Express, Cargo, Poetry): such names match only as
+// written, capitalized.
+export const isEverydayWordName = (name: string): boolean => CASE_SENSITIVE.has(name);
+
 // The other spellings of a canonical technology ("PostgreSQL" -> postgres, postgresql, psql, pg).
 export const technologyAliases = (name: string): readonly string[] => CANONICAL[name] ?? [];
 

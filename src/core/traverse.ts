@@ -1,14 +1,15 @@
 // Expands the best matches through relations, up to two hops, with decaying relevance (the seed's traversal).
 import type { GraphView } from './graph-view.ts';
 import type { RelationStep } from './memory.ts';
-import { relationFamilies } from './retrieval/relation-words.ts';
+import { findRelationFamilies, isRelationQuestion } from './relation-words.ts';
 import { extractTerms, splitWords } from './text.ts';
 
 // What a hop keeps of the relevance it starts with, through a relation the prompt does not ask about.
 export const HOP_DECAY = 0.5;
-// A hop through a relation the prompt asks about ("what resolved X" -> resolved_by) answers the prompt: the entity
-// reached ranks with the one it was reached from, and that one, which the prompt only names, below it (below even
-// with the cross-reference boost: 0.75 x 1.2 < 1).
+// A hop through a relation the prompt asks about ("what resolved X" -> resolved_by, "what does X use?" -> uses) answers
+// the prompt: the entity reached ranks with the one it was reached from, and that one, which the prompt only names,
+// below it (below even with the cross-reference boost: 0.75 x 1.2 < 1). Only from an entity the prompt names, and
+// only on the first hop (what the answer relates to in turn is one step further).
 export const ASKED_RELATION_DECAY = 1;
 // What the entity an asked relation starts from keeps of its relevance (the prompt only names it).
 export const ASKED_FROM_FACTOR = 0.75;
@@ -19,8 +20,11 @@ export interface TraverseOptions {
   seeds: number;
   // The query's search terms: relation types that share one are the relations the prompt asks about.
   queryTerms?: readonly string[];
-  // The prompt's words, stopwords too: the verbs of a relation ("use", "touch") ask about it (relation-words.ts).
+  // The prompt's words, stopwords too: in a question, the verbs of a relation ("use", "touch") ask about it
+  // (relation-words.ts).
   queryWords?: readonly string[];
+  // Entities the prompt names though their name's words are not its terms (a path, a session a cue placed in time).
+  named?: ReadonlySet<number>;
   isLive: (ref: number) => boolean;
 }
 
@@ -40,6 +44,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
   const asks = new Map<string, boolean>();
   const typeTerms = new Map<string, { terms: string[]; families: Set<string> }>();
   const askedFrom = new Map<number, { terms: string[]; families: Set<string> }>();
+  const prompted = new Set(options.queryTerms ?? []);
+  const question = isRelationQuestion(options.queryWords ?? []);
   // Whether the prompt asks about this relation of the entity a hop starts from.
   const isAskedRelation = (relationType: string, from: number): boolean => {
     const key = `${from}|${relationType}`;
@@ -50,17 +56,20 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     let asking = askedFrom.get(from);
     if (!asking) {
       // Words of its name or type do not ask about a relation ("the X component" names a component).
-      const nameTerms = extractTerms(view.name(from));
-      const own = new Set([...nameTerms, ...extractTerms(view.typeOf(from))]);
-      const ownWords = new Set(splitWords(`${view.name(from)} ${view.typeOf(from)}`));
-      const prompted = new Set(options.queryTerms ?? []);
-      // A relation is asked about from an entity the prompt names (half of its name's words or more): "what inherits
-      // from Instrument" asks Instrument's inherits_from relations, not those of Camera, which only matched "inherits".
-      const named = nameTerms.length > 0 && nameTerms.filter((term) => prompted.has(term)).length * 2 >= nameTerms.length;
+      const name = view.name(from);
+      const own = new Set([...extractTerms(name), ...extractTerms(view.typeOf(from))]);
+      const ownWords = new Set(splitWords(`${name} ${view.typeOf(from)}`));
+      // A relation is asked about from an entity the prompt names (half of its name's words or more; of a path, its
+      // file name's): "what inherits from Instrument" asks Instrument's inherits_from relations, not Camera's, which
+      // matched only "inherits".
+      const nameTerms = extractTerms(name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name);
+      const named =
+        options.named?.has(from) === true ||
+        (nameTerms.length > 0 && nameTerms.filter((term) => prompted.has(term)).length * 2 >= nameTerms.length);
       asking = named
         ? {
             terms: (options.queryTerms ?? []).filter((term) => !own.has(term)),
-            families: relationFamilies((options.queryWords ?? []).filter((word) => !ownWords.has(word))),
+            families: question ? findRelationFamilies((options.queryWords ?? []).filter((word) => !ownWords.has(word))) : new Set(),
           }
         : { terms: [], families: new Set() };
       askedFrom.set(from, asking);
@@ -68,7 +77,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     let type = typeTerms.get(relationType);
     if (!type) {
       const spaced = relationType.replace(/[_-]+/g, ' ');
-      type = { terms: extractTerms(spaced), families: relationFamilies(splitWords(spaced)) };
+      type = { terms: extractTerms(spaced), families: findRelationFamilies(splitWords(spaced)) };
       typeTerms.set(relationType, type);
     }
     const { terms: wantedTerms, families: wantedFamilies } = asking;
@@ -93,10 +102,9 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
         if (other === candidate.ref || !options.isLive(other)) {
           continue;
         }
-        const asked = isAskedRelation(relation.relationType, candidate.ref);
-        // Only the first hop answers: what the answer itself relates to by the same verb is one step further.
-        const decay = asked && hop === 1 ? ASKED_RELATION_DECAY : HOP_DECAY;
-        if (asked && hop === 1) {
+        const asked = hop === 1 && isAskedRelation(relation.relationType, candidate.ref);
+        const decay = asked ? ASKED_RELATION_DECAY : HOP_DECAY;
+        if (asked) {
           askedThrough.add(candidate.ref);
         }
         const relevance = candidate.relevance * decay;

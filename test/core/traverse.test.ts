@@ -46,6 +46,8 @@ interface Case {
   maxHops?: number;
   seedCount?: number;
   prompt?: string;
+  // Entities the prompt names by a hint or a cue.
+  named?: string[];
   // Every candidate found: name -> relevance, hops, and the path as "from relation to" steps.
   found: Record<string, [number, number, string[]]>;
 }
@@ -106,6 +108,40 @@ const CASES: Case[] = [
     found: {
       'retry-fix': [1, 0, []],
       'billing-outage': [0.5, 1, ['billing-outage resolved_by retry-fix']],
+    },
+  },
+  {
+    name: 'an asked relation answers on the first hop only: what the answer relates to in turn decays as usual',
+    seeds: [['payments-team', 1]],
+    maxHops: 2,
+    prompt: 'what does billing-service use for payments-team?',
+    found: {
+      'payments-team': [1, 0, []],
+      'billing-service': [0.5, 1, ['payments-team owns billing-service']],
+      stripe: [0.25, 2, ['payments-team owns billing-service', 'billing-service uses stripe']],
+    },
+  },
+  {
+    name: 'an entity named otherwise than by its words (a hint, a session cue) asks about its relations too',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'what does it use?',
+    named: ['billing-service'],
+    found: {
+      'billing-service': [0.75, 0, []],
+      stripe: [1, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
+    name: "a relation's verb outside a question asks nothing of the relation",
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'why does billing-service crash when it depends on stripe',
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.5, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
     },
   },
   {
@@ -171,6 +207,7 @@ for (const testCase of CASES) {
       seeds: testCase.seedCount ?? 5,
       queryTerms: extractTerms(testCase.prompt ?? ''),
       queryWords: splitWords(testCase.prompt ?? ''),
+      named: new Set((testCase.named ?? []).map(idOf)),
       isLive: notSuperseded,
     });
     const byName = Object.fromEntries(

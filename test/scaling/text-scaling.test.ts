@@ -8,7 +8,7 @@ import { commandKey } from '../../src/core/extract-tools.ts';
 import { replyPrefixes } from '../../src/core/capture/ask-log.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
-import { rolesAsked } from '../../src/core/retrieval/roles-asked.ts';
+import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { redactSecrets } from '../../src/core/redact.ts';
 import { findTechnologies } from '../../src/core/technologies.ts';
@@ -39,7 +39,7 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['wordRuns', (text) => wordRuns(text, new Set(['cursor']))],
   ['parseQuery', (text) => parseQuery(text, () => undefined, new Set(['cursor']))],
   ['findSessionCue', (text) => findSessionCue(CUE_VIEW, text, () => true)],
-  ['rolesAsked', rolesAsked],
+  ['findRolesAsked', findRolesAsked],
   ['replyPrefixes', (text) => replyPrefixes(text)],
   ['redactSecrets', redactSecrets],
   ['stripInjectedMarkup', stripInjectedMarkup],

@@ -15,7 +15,7 @@ import {
 } from '../graph-view.ts';
 import type { ParsedQuery } from '../query.ts';
 import { synonymsOf } from '../synonyms.ts';
-import { roleStems } from './roles-asked.ts';
+import { listRoleStems } from './roles-asked.ts';
 
 // BM25's saturation and length normalization (the usual values; names are short, so their length counts less).
 export const BM25 = { k1: 1.2, b: 0.75, nameB: 0.3 } as const;
@@ -34,10 +34,11 @@ export const SUPERSEDED_FACTOR = 0.5;
 // the role the prompt asks for (the term `role:<role>`: roles-asked.ts).
 export type VariantKind = 'exact' | 'near' | 'synonym' | 'expansion' | 'role';
 
-// The query term of a role the prompt asks for: its variants are the role's technologies, each as literal as a word
-// of the prompt ("which package manager" names pnpm as much as "pnpm" would).
-export const ROLE_TERM_PREFIX = 'role:';
-// At most this many roles per prompt are searched.
+// The query term of a role the prompt asks for ("@role:package manager"; no stem holds "@"): its variants are the
+// role's technologies that are specific to this bank, each as literal as a word of the prompt ("which package manager
+// do we use" names pnpm as "pnpm" would). A role's term is evidence by itself (retrieve.ts, judgeEvidence).
+export const ROLE_TERM_PREFIX = '@role:';
+// At most this many roles per prompt are searched, in the bits the prompt's own terms leave free.
 const MAX_ROLE_TERMS = 3;
 const isLiteralKind = (kind: VariantKind): boolean => kind === 'exact' || kind === 'near' || kind === 'role';
 
@@ -72,7 +73,8 @@ export interface TermReport {
   term: string;
   idf: number;
   documentFrequency: number;
-  // The IDF of its rarest literal match (the word itself or a near-miss); 0 when it matched nothing literally.
+  // The IDF of its rarest literal match (the word itself, a near-miss, or a role's technology); 0 when it matched
+  // nothing literally.
   literalIdf: number;
   variants: Array<{ stem: string; kind: VariantKind; weight: number }>;
 }
@@ -128,8 +130,11 @@ export function scoreStatements(
   wanted = Number.POSITIVE_INFINITY,
 ): Scoring {
   const hinted = new Set(query.entityHints.map((hint) => view.idOf(hint)).filter((id): id is number => id !== undefined && isLive(id)));
-  const roleTerms = (query.roles ?? []).slice(0, MAX_ROLE_TERMS).map((role) => `${ROLE_TERM_PREFIX}${role}`);
-  const terms = [...query.terms.slice(0, 31 - roleTerms.length), ...roleTerms];
+  const ownTerms = query.terms.slice(0, 31);
+  const roleTerms = (query.roles ?? [])
+    .slice(0, Math.min(MAX_ROLE_TERMS, 31 - ownTerms.length))
+    .map((role) => `${ROLE_TERM_PREFIX}${role}`);
+  const terms = [...ownTerms, ...roleTerms];
   if (terms.length === 0 && hinted.size === 0) {
     return { matches: [], terms: [], topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
   }
@@ -431,8 +436,11 @@ function variantsOf(view: GraphView, term: string): Variant[] {
     variants.push({ stem, kind, factor, postings });
   };
   if (term.startsWith(ROLE_TERM_PREFIX)) {
-    for (const stem of roleStems(term.slice(ROLE_TERM_PREFIX.length))) {
-      add(stem, 'role', VARIANT_FACTORS.role);
+    const common = commonFrequency(view.stats().slots) * POSTING_WIDTH;
+    for (const stem of listRoleStems(term.slice(ROLE_TERM_PREFIX.length))) {
+      if (view.postings(stem).length <= common) {
+        add(stem, 'role', VARIANT_FACTORS.role);
+      }
     }
     return variants;
   }

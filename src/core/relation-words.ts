@@ -1,0 +1,56 @@
+// The verbs a prompt asks through a relation with, in families: "what does PRISMTrainer use?", "where is X used?",
+// "which files did the feature touch?" ask about relations typed uses, "is used in", modifies_file. Most of these
+// words are stopwords or stem apart ("use" is dropped, "touch" is no stem of "modifies"), so the search terms alone
+// miss them. A relation type and a question that share a family ask about the same relation (traverse.ts).
+// Hand-written from the verbs of relation types (the public graphs, the seed documents) and their everyday synonyms
+// in questions. Left out: verbs a prompt says of its subject itself ("why does X crash when called", "fix X").
+import { stemWord } from './text.ts';
+
+const FAMILIES: Record<string, readonly string[]> = {
+  use: [
+    'use',
+    'uses',
+    'used',
+    'using',
+    'rely',
+    'relies',
+    'depend',
+    'depends',
+    'dependency',
+    'dependencies',
+    'delegate',
+    'consume',
+    'invoke',
+  ],
+  modify: ['modify', 'modifies', 'modification', 'change', 'changes', 'touch', 'touches', 'affect', 'affects', 'alter', 'edit'],
+  contain: ['contain', 'contains', 'include', 'includes', 'consist', 'comprise'],
+  test: ['validate', 'validates', 'verify', 'verifies', 'tested'],
+  define: ['define', 'defines'],
+  inherit: ['inherit', 'inherits', 'extend', 'extends', 'subclass', 'derive'],
+  configure: ['configure', 'configures'],
+  document: ['documented', 'describe', 'describes'],
+  create: ['create', 'creates', 'introduce', 'introduces'],
+  implement: ['implement', 'implements'],
+  render: ['render', 'renders'],
+  resolve: ['resolve', 'resolves'],
+};
+// By stem, so that every form the stemmer folds together ("relying", "modified", "touched") is in its family.
+const FAMILY_OF = new Map(Object.entries(FAMILIES).flatMap(([family, words]) => words.map((word) => [stemWord(word), family] as const)));
+// A relation is asked about in a question: "what", "which", "where", "who" ("fix X" and "add Y" ask nothing of X's
+// relations).
+const QUESTION_WORDS = new Set(['what', 'which', 'where', 'who', 'whose', 'whats']);
+
+// The relation families words name (lowercase words; see splitWords).
+export function findRelationFamilies(words: readonly string[]): Set<string> {
+  const families = new Set<string>();
+  for (const word of words) {
+    const family = FAMILY_OF.get(stemWord(word));
+    if (family !== undefined) {
+      families.add(family);
+    }
+  }
+  return families;
+}
+
+// Whether a prompt's words ask a question a relation can answer (see QUESTION_WORDS).
+export const isRelationQuestion = (words: readonly string[]): boolean => words.some((word) => QUESTION_WORDS.has(word));
