@@ -59,13 +59,15 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
       const name = view.name(from);
       const own = new Set([...extractTerms(name), ...extractTerms(view.typeOf(from))]);
       const ownWords = new Set(splitWords(`${name} ${view.typeOf(from)}`));
-      // A relation is asked about from an entity the prompt names (half of its name's words or more; of a path, its
-      // file name's): "what inherits from Instrument" asks Instrument's inherits_from relations, not Camera's, which
-      // matched only "inherits".
+      // A relation is asked about from an entity the prompt names (every word of its name, all but one of a long
+      // name; of a path, its file name's): "what inherits from Instrument" asks Instrument's inherits_from relations,
+      // not Camera's, which matched only "inherits"; "I think the decoder uses ConvTranspose2d, which class is it?"
+      // asks nothing of ProgressiveDecoder's relations.
       const nameTerms = extractTerms(name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name);
       const named =
         options.named?.has(from) === true ||
-        (nameTerms.length > 0 && nameTerms.filter((term) => prompted.has(term)).length * 2 >= nameTerms.length);
+        (nameTerms.length > 0 &&
+          nameTerms.filter((term) => prompted.has(term)).length >= nameTerms.length - (nameTerms.length >= 4 ? 1 : 0));
       asking = named
         ? {
             terms: (options.queryTerms ?? []).filter((term) => !own.has(term)),

@@ -134,6 +134,16 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'an entity the prompt names only in part asks nothing of its relations ("the outage" of billing-outage)',
+    seeds: [['billing-outage', 1]],
+    maxHops: 1,
+    prompt: 'what resolved the outage?',
+    found: {
+      'billing-outage': [1, 0, []],
+      'retry-fix': [0.5, 1, ['billing-outage resolved_by retry-fix']],
+    },
+  },
+  {
     name: "a relation's verb outside a question asks nothing of the relation",
     seeds: [['billing-service', 1]],
     maxHops: 1,
