@@ -69,10 +69,18 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
   weighed.sort((a, b) => Number(b.entry.pinned === true) - Number(a.entry.pinned === true));
   // Whether statements that answer well enough were left out for size (then the context says so).
   let trimmed = false;
+  // A statement recorded on two entities (a component's, and the session log's "done" line) is shown once, under the
+  // memory it answers best for: the budget goes to statements not yet shown.
+  const shownTexts = new Set<string>();
   for (const { rank, entry, value } of weighed) {
     if (!entry.pinned && value < STATEMENT_SHARE * bestValue) {
       continue;
     }
+    const text = statementKey(memories[rank]?.entity.observations[entry.index] ?? '');
+    if (shownTexts.has(text)) {
+      continue;
+    }
+    shownTexts.add(text);
     if (!entry.pinned && (count >= MAX_STATEMENTS || statementChars > SOFT_BUDGET)) {
       trimmed = true;
       continue;
@@ -239,3 +247,6 @@ function describe(statement: Statement): string {
   const facts = [statement.kind !== 'fact' ? statement.kind : '', statement.date ?? ''].filter(Boolean).join(', ');
   return `${clip(statement.text, MAX_SHOWN_STATEMENT_CHARS)}${facts ? ` (${facts})` : ''}`;
 }
+
+// What makes two statements the same when shown: the text without its tag, case and spacing.
+const statementKey = (observation: string): string => parseStatement(observation).text.toLowerCase().replace(/\s+/g, ' ').trim();

@@ -59,3 +59,29 @@ test('a large result set is trimmed on record boundaries under the budget, sayin
     assert.equal((rendered.text.match(/^- service-/gm) ?? []).length, rendered.shown, 'only whole records');
   }
 });
+
+test('a statement recorded on two entities is shown once, under the one it answers best for', () => {
+  const done = 'Created scripts/lib/trace_context.sh with rand_hex and generate_traceparent functions';
+  const others = Array.from({ length: 200 }, (_, position) => ({
+    name: `note-${position}`,
+    entityType: 'note',
+    observations: [`Note ${position} is about the office plants and who waters them.`],
+  }));
+  const graph: KnowledgeGraph = {
+    entities: [
+      { name: 'rand_hex', entityType: 'component', observations: [`${done} [2026-02-12, session ae4a77f8, done]`] },
+      {
+        name: 'session-ae4a77f8',
+        entityType: 'session',
+        observations: [`${done} [2026-02-12, session ae4a77f8, done]`, 'Worked on rand_hex [2026-02-12, session ae4a77f8, done]'],
+      },
+      ...others,
+    ],
+    relations: [],
+  };
+  const retrieval = retrieveMemories(graph, 'how does rand_hex make trace ids?', { ...OPTIONS, dedupThreshold: 1 });
+  assert.equal(retrieval.memories.length >= 2, true, 'both entities answer');
+  const text = renderContext(retrieval.memories, retrieval.mode, 9000).text;
+  assert.equal(text.split(done).length - 1, 1, text);
+  assert.match(text, /Worked on rand_hex/);
+});
