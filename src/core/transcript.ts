@@ -110,10 +110,12 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
   if (type !== 'user' && type !== 'assistant') {
     return undefined;
   }
-  if (record.isMeta === true || record.isVisibleInTranscriptOnly === true) {
+  const summary = record.isCompactSummary === true;
+  // The client marks its compaction summary visible in the transcript only (2.1.x: every summary of the corpus is):
+  // it is still the model's own account of the session so far, the best source of what it decided and fixed.
+  if (record.isMeta === true || (record.isVisibleInTranscriptOnly === true && !summary)) {
     return undefined;
   }
-  const summary = record.isCompactSummary === true;
   const message = record.message;
   if (!isObject(message)) {
     return undefined;

@@ -24,7 +24,14 @@ test('meta lines, attachments, tool results and unknown types are skipped, compa
   const lines = [
     JSON.stringify({ type: 'user', isMeta: true, message: { role: 'user', content: 'We decided to use meta.' } }),
     JSON.stringify({ type: 'attachment', attachment: { type: 'hook_additional_context', content: ['We decided to use Kafka.'] } }),
-    JSON.stringify({ type: 'user', isCompactSummary: true, message: { role: 'user', content: 'Summary: we decided to use X.' } }),
+    // As the client (2.1.x) writes it: marked visible in the transcript only, and still the session's summary.
+    JSON.stringify({
+      type: 'user',
+      isCompactSummary: true,
+      isVisibleInTranscriptOnly: true,
+      message: { role: 'user', content: 'Summary: we decided to use X.' },
+    }),
+    JSON.stringify({ type: 'user', isVisibleInTranscriptOnly: true, message: { role: 'user', content: 'We decided to use a banner.' } }),
     JSON.stringify({
       type: 'user',
       message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'We decided to use output.' }] },
@@ -44,7 +51,7 @@ test('meta lines, attachments, tool results and unknown types are skipped, compa
     }),
   ];
   const parsed = parseTranscriptLines(lines);
-  assert.equal(parsed.linesRead, 7);
+  assert.equal(parsed.linesRead, 8);
   assert.equal(parsed.malformedLines, 1);
   assert.equal(parsed.messages.length, 3);
   assert.deepEqual(
