@@ -247,7 +247,15 @@ export function captureStatements(
         proposalSubject ??= subject ? { name: subject.name, type: subject.entityType } : undefined;
       }
     }
-    if (pendingAsk && sessionName && storedFromSource === 0) {
+    // Not past the session's cap either (the statements after it are not read, so one the decision patterns stored
+    // would come back as the prompt's line), nor a prompt the decision patterns stored whole.
+    if (
+      pendingAsk &&
+      sessionName &&
+      storedFromSource === 0 &&
+      kept < MAX_STATEMENTS_PER_SESSION &&
+      !taken.has(normalizeSentence(pendingAsk.question))
+    ) {
       if (!pendingAsk.marked) {
         write(sessionName, 'session', askedLine(pendingAsk), 'todo');
       }

@@ -312,3 +312,23 @@ test('a question logged plain by one sync is replaced by its answered line when 
   assert.equal(log.length, 1, JSON.stringify(log));
   assert.match(log[0] ?? '', /^Asked: how do we stop double bookings → .*exclusion constraint/);
 });
+
+test('a session past its cap of statements logs no prompt whose sentence the decision patterns stored', () => {
+  // 60 replies of ten fixes each fill the session's 400 statements; the last prompt is a decision.
+  const replies = Array.from({ length: 60 }, (_, reply) =>
+    assistant(
+      Array.from(
+        { length: 10 },
+        (_, index) => `Fixed the crash in worker_${reply}_${index}.ts by retrying the failed job after a timeout.`,
+      ).join(' '),
+    ),
+  );
+  const last = 'We decided to use cursor pagination for the orders API because offset was slow.';
+  const { delta } = extractDelta([user('set up the job queues for me please'), ...replies, user(last)], {
+    sessionId: 'abcdef12',
+    projectName: 'harborbook',
+  });
+  assert.ok(delta.entities.flatMap((entity) => entity.observations).length >= 400, 'the cap is reached');
+  const copies = delta.entities.flatMap((entity) => entity.observations).filter((text) => text.includes(last));
+  assert.equal(copies.length, 1, copies.join('\n'));
+});
