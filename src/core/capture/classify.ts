@@ -88,12 +88,21 @@ const DECLARATIVE =
 const CONTENT_WORD = /\b[a-z][a-z'-]{3,}\b/gi;
 
 // Classifies a statement; undefined when it is filler, a question, or carries too little to keep.
+// The lines of a compaction summary that retell the conversation rather than state what it found.
+const SUMMARY_RETELLING =
+  /^(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|last|final|latest|\d+(?:st|nd|rd|th))\s+(?:user\s+)?(?:message|request)|my response|explicit request|location)\s*:|\(created in message \d+\)|^this session is being continued from a previous conversation|^the conversation is summarized below|chronologically analyze/i;
+
 export function classifyStatement(raw: string, source: SourceKind): Classified | undefined {
   const text = raw.replace(LEADING_FILLER, '').trim();
   if (text.length < 8 || /\?\s*$/.test(text)) {
     return undefined;
   }
   if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text)) {
+    return undefined;
+  }
+  // A compaction summary retells the conversation message by message ("Second User Message: ...", "My response:
+  // Used Read tool on ..."): the retelling is not a statement; what was decided, fixed and learned is.
+  if (source === 'summary' && SUMMARY_RETELLING.test(text)) {
     return undefined;
   }
   if (

@@ -59,3 +59,17 @@ test('decisions in natural phrasing', () => {
     assert.equal(classifyStatement(text, 'user')?.kind, 'decision', text);
   }
 });
+
+test("a compaction summary's retelling of the conversation is dropped, what it found is kept", () => {
+  for (const text of [
+    'Second User Message: "ok can you create a hello_world.py file and add a minimal code in it?"',
+    'My response: Used Read tool on `/workspace/hello_world.py`',
+    'hello_world.py (created in message 2)',
+    'This session is being continued from a previous conversation that ran out of context.',
+  ]) {
+    assert.equal(classifyStatement(text, 'summary'), undefined, text);
+  }
+  assert.ok(classifyStatement('Solved: Python version compatibility issue by switching from `python` to `python3`', 'summary'));
+  // Only in a summary: an assistant's "Location:" line is its own.
+  assert.ok(classifyStatement('Location: the retry lives in `src/jobs/retry.ts` now', 'assistant'));
+});
