@@ -20,6 +20,11 @@ export const STATEMENT_SHARE = 0.15;
 const STATUS_STATEMENTS = 2;
 // Typical injections stay under this many characters of statements.
 export const SOFT_BUDGET = 4000;
+// The session log's listings ("Worked on a, b, c", capture.ts; "Changed src/x.ts", extract-tools.ts) name many things
+// and say nothing of them: they match many words of a prompt, so they count this much of their score when
+// statements are chosen (shown when they are the best answer: "which session changed trace_context.sh?").
+const LISTING = /^(?:Worked on|Changed) /;
+const LISTING_FACTOR = 0.5;
 // A memory none of whose statements were chosen is shown (with its status) when it ranks at least this close to the best.
 const STRONG = 0.8;
 // Session start stays small: preferences, stack and the last sessions.
@@ -58,7 +63,14 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
     .flatMap((memory, rank) =>
       memory.statements
         .filter((entry) => entry.index >= 0)
-        .map((entry) => ({ rank, entry, value: entry.score * (0.5 + (0.5 * memory.score) / bestScore) })),
+        .map((entry) => ({
+          rank,
+          entry,
+          value:
+            entry.score *
+            (0.5 + (0.5 * memory.score) / bestScore) *
+            (LISTING.test(memory.entity.observations[entry.index] ?? '') ? LISTING_FACTOR : 1),
+        })),
     )
     .sort((a, b) => b.value - a.value || a.rank - b.rank);
   const bestValue = weighed[0]?.value ?? 0;

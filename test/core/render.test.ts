@@ -85,3 +85,29 @@ test('a statement recorded on two entities is shown once, under the one it answe
   assert.equal(text.split(done).length - 1, 1, text);
   assert.match(text, /Worked on rand_hex/);
 });
+
+test("a session log's listing of what it worked on comes after a statement that says something of it", () => {
+  const listing = 'Worked on stripe_webhook, refund_queue, ledger_sync';
+  const fact = 'The stripe_webhook handler retries refunds three times';
+  const others = Array.from({ length: 200 }, (_, position) => ({
+    name: `note-${position}`,
+    entityType: 'note',
+    observations: [`Note ${position} is about the office plants and who waters them.`],
+  }));
+  const graph: KnowledgeGraph = {
+    entities: [
+      {
+        name: 'session-ae4a77f8',
+        entityType: 'session',
+        observations: [`${listing} [2026-02-12, session ae4a77f8, done]`, `${fact} [2026-02-12, session ae4a77f8, fact]`],
+      },
+      ...others,
+    ],
+    relations: [],
+  };
+  const retrieval = retrieveMemories(graph, 'stripe_webhook refund_queue ledger_sync retries', OPTIONS);
+  const scores = retrieval.memories[0]?.statements.map((entry) => entry.score) ?? [];
+  assert.ok((scores[0] ?? 0) > (scores[1] ?? 0), `the listing scores higher (${scores.join(', ')})`);
+  const text = renderContext(retrieval.memories, retrieval.mode, 9000).text;
+  assert.ok(text.indexOf(fact) >= 0 && text.indexOf(fact) < text.indexOf(listing), text);
+});
