@@ -34,11 +34,8 @@ const FAMILIES: Record<string, readonly string[]> = {
   render: ['render', 'renders'],
   resolve: ['resolve', 'resolves'],
 };
-// By stem, so that every form the stemmer folds together ("relying", "modified", "touched") is in its family. Built
-// on first use: most prompts never ask through a relation, and stemming the table costs every hook's start.
-let familyOf: Map<string, string> | undefined;
-const familyOfStem = (): Map<string, string> =>
-  (familyOf ??= new Map(Object.entries(FAMILIES).flatMap(([family, words]) => words.map((word) => [stemWord(word), family] as const))));
+// By stem, so that every form the stemmer folds together ("relying", "modified", "touched") is in its family.
+const FAMILY_OF = new Map(Object.entries(FAMILIES).flatMap(([family, words]) => words.map((word) => [stemWord(word), family] as const)));
 // A relation is asked about in a question: "what", "which", "where", "who" ("fix X" and "add Y" ask nothing of X's
 // relations).
 const QUESTION_WORDS = new Set(['what', 'which', 'where', 'who', 'whose', 'whats']);
@@ -47,7 +44,7 @@ const QUESTION_WORDS = new Set(['what', 'which', 'where', 'who', 'whose', 'whats
 export function findRelationFamilies(words: readonly string[]): Set<string> {
   const families = new Set<string>();
   for (const word of words) {
-    const family = familyOfStem().get(stemWord(word));
+    const family = FAMILY_OF.get(stemWord(word));
     if (family !== undefined) {
       families.add(family);
     }

@@ -47,32 +47,23 @@ const ROLE_PHRASES: Record<string, readonly string[]> = {
 // words too (Rust, Swift, Ruby), but a question directed at the project about its language means the language.
 const LANGUAGES = ['TypeScript', 'JavaScript', 'Python', 'Rust', 'Go', 'Java', 'Kotlin', 'Ruby', 'Elixir', 'Swift'];
 
-// Each phrase (longest first, so that "test framework" wins over "framework") and its role, and the question that
-// names one: "which/what", at most three words, then a role's phrase; or "what do we use for", then the phrase. The
-// gap is bounded and the phrases are fixed words, so each "which" or "what" starts one bounded match (linear in the
-// prompt). Built on first use: only a prompt directed at the project needs them.
-let phrases: { role: Map<string, string>; question: RegExp } | undefined;
+// Each phrase (longest first, so that "test framework" wins over "framework") and its role.
+const PHRASE_ROLE = new Map(
+  Object.entries(ROLE_PHRASES)
+    .flatMap(([role, phrases]) => phrases.map((phrase) => [phrase, role] as const))
+    .sort((a, b) => b[0].length - a[0].length),
+);
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-function rolePhrases(): { role: Map<string, string>; question: RegExp } {
-  if (!phrases) {
-    const role = new Map(
-      Object.entries(ROLE_PHRASES)
-        .flatMap(([name, list]) => list.map((phrase) => [phrase, name] as const))
-        .sort((a, b) => b[0].length - a[0].length),
-    );
-    const question = new RegExp(
-      `\\b(?:which|what(?:['’]s|s)?)\\s+(?:(?:do|did|does|are|is)\\s+(?:we|you|they|it)\\s+(?:use|using)\\s+(?:for|as)\\s+(?:the\\s+|our\\s+|a\\s+)?|(?:[\\w'’-]+\\s+){0,3}?)(${[
-        ...role.keys(),
-      ]
-        .map((phrase) => escape(phrase).replace(/ /g, '\\s+'))
-        .join('|')})s?\\b`,
-      'gi',
-    );
-    phrases = { role, question };
-  }
-  return phrases;
-}
-
+// "which/what", at most three words, then a role's phrase; or "what do we use for", then the phrase. The gap is
+// bounded and the phrases are fixed words, so each "which" or "what" starts one bounded match (linear in the prompt).
+const ROLE_QUESTION = new RegExp(
+  `\\b(?:which|what(?:['’]s|s)?)\\s+(?:(?:do|did|does|are|is)\\s+(?:we|you|they|it)\\s+(?:use|using)\\s+(?:for|as)\\s+(?:the\\s+|our\\s+|a\\s+)?|(?:[\\w'’-]+\\s+){0,3}?)(${[
+    ...PHRASE_ROLE.keys(),
+  ]
+    .map((phrase) => escape(phrase).replace(/ /g, '\\s+'))
+    .join('|')})s?\\b`,
+  'gi',
+);
 // The question is about this project, not technology in general ("what language do they speak in Brazil?", "which
 // package manager is best for a monorepo?"): it says we, our, us, or the (todo) app, the project, the server...
 const DIRECTED =
@@ -84,10 +75,9 @@ export function findRolesAsked(text: string): string[] {
   if (!DIRECTED.test(text)) {
     return [];
   }
-  const { role: roleOf, question } = rolePhrases();
   const roles = new Set<string>();
-  for (const match of text.matchAll(question)) {
-    const role = roleOf.get((match[1] ?? '').toLowerCase().replace(/\s+/g, ' '));
+  for (const match of text.matchAll(ROLE_QUESTION)) {
+    const role = PHRASE_ROLE.get((match[1] ?? '').toLowerCase().replace(/\s+/g, ' '));
     if (role) {
       roles.add(role);
     }
