@@ -22,9 +22,11 @@ const STATUS_STATEMENTS = 2;
 export const SOFT_BUDGET = 4000;
 // The session log's listings ("Worked on a, b, c", capture.ts; "Changed src/x.ts", extract-tools.ts) name many things
 // and say nothing of them: they match many words of a prompt, so they count this much of their score when
-// statements are chosen (shown when they are the best answer: "which session changed trace_context.sh?").
-const LISTING = /^(?:Worked on|Changed) /;
+// statements are chosen. Only on a session entity, only those shapes ("Changed `ACCESS_TOKEN_TTL` to 30m" answers).
+const LISTING = /^(?:Worked on .|Changed \S+$)/;
 const LISTING_FACTOR = 0.5;
+const isListing = (memory: Memory, index: number): boolean =>
+  memory.entity.entityType === 'session' && LISTING.test(parseStatement(memory.entity.observations[index] ?? '').text);
 // A memory none of whose statements were chosen is shown (with its status) when it ranks at least this close to the best.
 const STRONG = 0.8;
 // Session start stays small: preferences, stack and the last sessions.
@@ -66,10 +68,7 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
         .map((entry) => ({
           rank,
           entry,
-          value:
-            entry.score *
-            (0.5 + (0.5 * memory.score) / bestScore) *
-            (LISTING.test(memory.entity.observations[entry.index] ?? '') ? LISTING_FACTOR : 1),
+          value: entry.score * (0.5 + (0.5 * memory.score) / bestScore) * (isListing(memory, entry.index) ? LISTING_FACTOR : 1),
         })),
     )
     .sort((a, b) => b.value - a.value || a.rank - b.rank);
@@ -81,18 +80,18 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
   weighed.sort((a, b) => Number(b.entry.pinned === true) - Number(a.entry.pinned === true));
   // Whether statements that answer well enough were left out for size (then the context says so).
   let trimmed = false;
-  // A statement recorded on two entities (a component's, and the session log's "done" line) is shown once, under the
-  // memory it answers best for: the budget goes to statements not yet shown.
-  const shownTexts = new Set<string>();
+  // A statement recorded on two entities (a component's, and the session log's "done" line: the same text, kind, date
+  // and session) is shown once, under the memory it answers best for: the budget goes to statements not yet shown.
+  const chosenCopies = new Set<string>();
   for (const { rank, entry, value } of weighed) {
     if (!entry.pinned && value < STATEMENT_SHARE * bestValue) {
       continue;
     }
-    const text = statementKey(memories[rank]?.entity.observations[entry.index] ?? '');
-    if (shownTexts.has(text)) {
+    const copy = (memories[rank]?.entity.observations[entry.index] ?? '').trim();
+    if (chosenCopies.has(copy)) {
       continue;
     }
-    shownTexts.add(text);
+    chosenCopies.add(copy);
     if (!entry.pinned && (count >= MAX_STATEMENTS || statementChars > SOFT_BUDGET)) {
       trimmed = true;
       continue;
@@ -111,16 +110,24 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
   let statusShown = 0;
   memories.forEach((memory, rank) => {
     const statements = chosen.get(rank);
-    const status = !statements && (memory.named === true || memory.score >= STRONG * bestScore) && statusShown < MAX_STATUS_MEMORIES;
+    // Its status, without what another memory shows already.
+    const statusEntries = (): StatementScore[] =>
+      statusOf(memory, STATUS_STATEMENTS).filter(
+        (entry) =>
+          !chosenCopies.has((memory.entity.observations[entry.index] ?? '').trim()) &&
+          !statements?.some((held) => held.index === entry.index),
+      );
+    const statusOnly =
+      !statements && (memory.named === true || memory.score >= STRONG * bestScore) && statusShown < MAX_STATUS_MEMORIES
+        ? statusEntries()
+        : [];
+    const status = statusOnly.length > 0;
     if (!statements && !status) {
       return;
     }
     // A memory the prompt named shows its status beside the statements that answer.
-    const withStatus =
-      statements && memory.named
-        ? [...statements, ...statusOf(memory, STATUS_STATEMENTS).filter((entry) => !statements.some((held) => held.index === entry.index))]
-        : statements;
-    const block = renderMemory({ ...memory, statements: withStatus ?? [] }, withStatus ? withStatus.length : STATUS_STATEMENTS, 0);
+    const withStatus = statements ? (memory.named ? [...statements, ...statusEntries()] : statements) : statusOnly;
+    const block = renderMemory({ ...memory, statements: withStatus }, withStatus.length, 0);
     if (used + block.length + 1 > budget - reserve) {
       trimmed = true;
       return;
@@ -259,6 +266,3 @@ function describe(statement: Statement): string {
   const facts = [statement.kind !== 'fact' ? statement.kind : '', statement.date ?? ''].filter(Boolean).join(', ');
   return `${clip(statement.text, MAX_SHOWN_STATEMENT_CHARS)}${facts ? ` (${facts})` : ''}`;
 }
-
-// What makes two statements the same when shown: the text without its tag, case and spacing.
-const statementKey = (observation: string): string => parseStatement(observation).text.toLowerCase().replace(/\s+/g, ' ').trim();

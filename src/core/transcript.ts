@@ -111,7 +111,7 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
     return undefined;
   }
   const summary = record.isCompactSummary === true;
-  // The client marks its compaction summary visible in the transcript only (2.1.x: every summary of the corpus is):
+  // The client marks its compaction summary visible in the transcript only (2.0.76 and 2.1.x: every one of the corpus):
   // it is still the model's own account of the session so far, the best source of what it decided and fixed.
   if (record.isMeta === true || (record.isVisibleInTranscriptOnly === true && !summary)) {
     return undefined;

@@ -111,3 +111,25 @@ test("a session log's listing of what it worked on comes after a statement that 
   const text = renderContext(retrieval.memories, retrieval.mode, 9000).text;
   assert.ok(text.indexOf(fact) >= 0 && text.indexOf(fact) < text.indexOf(listing), text);
 });
+
+test('the same words recorded of two subjects on different days are two statements, both shown', () => {
+  const text = 'Uses PostgreSQL 16 with pgbouncer in transaction mode';
+  const others = Array.from({ length: 200 }, (_, position) => ({
+    name: `note-${position}`,
+    entityType: 'note',
+    observations: [`Note ${position} is about the office plants and who waters them.`],
+  }));
+  const graph: KnowledgeGraph = {
+    entities: [
+      { name: 'billing-service', entityType: 'component', observations: [`${text} [2026-11-02, session aaaa0001, fact]`] },
+      { name: 'search-service', entityType: 'component', observations: [`${text} [2026-11-20, session aaaa0007, fact]`] },
+      ...others,
+    ],
+    relations: [],
+  };
+  const retrieval = retrieveMemories(graph, 'which services use pgbouncer?', { ...OPTIONS, dedupThreshold: 1 });
+  const rendered = renderContext(retrieval.memories, retrieval.mode, 9000).text;
+  assert.match(rendered, /- billing-service/);
+  assert.match(rendered, /- search-service/);
+  assert.equal(rendered.split(text).length - 1, 2, rendered);
+});

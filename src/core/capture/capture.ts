@@ -52,7 +52,13 @@ export interface CaptureState extends SourceState {
   error?: { name: string; left: number };
   // The user's last question, waiting for the reply that answers it (ask-log.ts).
   ask?: OpenAsk;
+  // The session had a <private> block: its compaction summaries are not read (the model retells what it saw,
+  // private parts too, without the tags that mark them).
+  privateSeen?: true;
 }
+
+// A <private> block, as the user wrote it or as redaction left it.
+const PRIVATE_MARK = /<private>|\[private\]/i;
 
 // What one capture pass saw and kept; extract.ts adds statementsKept to the sync's stats.
 export interface CaptureStats {
@@ -97,10 +103,17 @@ export function captureStatements(
   let openError = state.error;
   let kept = state.kept ?? 0;
   let openAsk = state.ask;
+  let privateSeen = state.privateSeen === true;
   const sessionName = sessionEntityName(context.sessionId);
   const project = context.projectName;
 
   for (const source of sources) {
+    if (source.kind === 'user' && PRIVATE_MARK.test(source.text)) {
+      privateSeen = true;
+    }
+    if (source.kind === 'summary' && (privateSeen || PRIVATE_MARK.test(source.text))) {
+      continue;
+    }
     if (openError) {
       openError = openError.left > 1 ? { ...openError, left: openError.left - 1 } : undefined;
     }
@@ -145,7 +158,11 @@ export function captureStatements(
       if (asked.length >= 10 && !confirms(line) && /\p{L}{3}/u.test(asked)) {
         if (TASK_REQUEST.test(asked) && !asked.endsWith('?')) {
           request = normalizeSentence(line);
-          write(sessionName, 'session', `Requested: ${clip(asked, 200)}`, 'todo');
+          // Not a request the decision patterns stored whole ("Let's replace offset pagination with cursor
+          // pagination."), and not past the session's cap (as the prompt's line below).
+          if (!taken.has(request) && kept < MAX_STATEMENTS_PER_SESSION) {
+            write(sessionName, 'session', `Requested: ${clip(asked, 200)}`, 'todo');
+          }
         } else {
           // Logged after its statements, and only when none of them was kept elsewhere (no sentence twice).
           pendingAsk = {
@@ -200,7 +217,10 @@ export function captureStatements(
       stats.statementsKept += 1;
       const mentions = findMentions(statement.text);
       const subject = pickSubject(mentions);
-      const kind = report && statement.kind === 'fact' ? 'done' : statement.kind;
+      // A compaction summary retells the session it follows: what it calls decided was decided (and captured) when it
+      // was said, and may have been replaced since; its restatement is a fact, not a new decision.
+      const kind =
+        report && statement.kind === 'fact' ? 'done' : source.kind === 'summary' && statement.kind === 'decision' ? 'fact' : statement.kind;
       if (kind === 'preference') {
         write(PREFERENCES_ENTITY, 'preference', statement.text, 'preference');
       } else if (kind === 'convention' && source.kind === 'user') {
@@ -282,6 +302,7 @@ export function captureStatements(
     ...(proposal ? { proposal } : {}),
     ...(kept > 0 ? { kept } : {}),
     ...(openError ? { error: openError } : {}),
+    ...(privateSeen ? { privateSeen: true as const } : {}),
   };
   return { state: next, stats };
 }

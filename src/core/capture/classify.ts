@@ -87,11 +87,18 @@ const DECLARATIVE =
   /\b(?:is|are|was|were|uses|use|stores?|holds?|runs?|handles?|returns?|calls?|reads?|writes?|sends?|keeps?|lives?|sits?|expires?|rotates?|caches?|validates?|needs?|requires?|depends|means|works|takes?|gets?|goes|has|have|contains?|supports?|lets?|points?|maps?|wraps?)\b/i;
 const CONTENT_WORD = /\b[a-z][a-z'-]{3,}\b/gi;
 
-// Classifies a statement; undefined when it is filler, a question, or carries too little to keep.
-// The lines of a compaction summary that retell the conversation rather than state what it found.
+// The lines of a compaction summary that retell the conversation rather than state what it found: "Second User
+// Message: ...", "My response: Used Read tool on ...", a path "(created in message 2)", "Location: message 5", its
+// template's preamble, headings, empty sections and trailer. (A "Location:" or "(created in message 3)" that goes on
+// to say something is kept.)
 const SUMMARY_RETELLING =
-  /^(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|last|final|latest|\d+(?:st|nd|rd|th))\s+(?:user\s+)?(?:message|request)|my response|explicit request|location)\s*:|\(created in message \d+\)|^this session is being continued from a previous conversation|^the conversation is summarized below|chronologically analyze/i;
+  /^(?:(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|next|last|final|latest|\d+(?:st|nd|rd|th))\s+user\s+message|my response|explicit request|all user messages|pending tasks|optional next step|analysis)\s*:|^\S+\s+\(created in message \d+\)$|^location:.{0,80}\bin message \d+\W*$|^this session is being continued from a previous conversation|^the conversation is summarized below|chronologically|^no (?:explicit |active |other )?(?:pending|development|further) tasks|read the full transcript at|^["“].*["”]$/i;
+// Lines in the shape of the context we inject ("- Migrations run with dbmate (decision, 2026-11-18)", "previously:
+// ... (until ...)"): a summary that retells our context would bring it back as new statements.
+const OUR_CONTEXT_SHAPE =
+  /\((?:(?:fact|decision|done|todo|fix|cause|convention|preference|warning|blocker|error|question),\s*)?\d{4}-\d{2}-\d{2}\)\s*$|^previously:|memory-fabric/i;
 
+// Classifies a statement; undefined when it is filler, a question, or carries too little to keep.
 export function classifyStatement(raw: string, source: SourceKind): Classified | undefined {
   const text = raw.replace(LEADING_FILLER, '').trim();
   if (text.length < 8 || /\?\s*$/.test(text)) {
@@ -102,7 +109,7 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   }
   // A compaction summary retells the conversation message by message ("Second User Message: ...", "My response:
   // Used Read tool on ..."): the retelling is not a statement; what was decided, fixed and learned is.
-  if (source === 'summary' && SUMMARY_RETELLING.test(text)) {
+  if (source === 'summary' && (SUMMARY_RETELLING.test(text) || OUR_CONTEXT_SHAPE.test(text))) {
     return undefined;
   }
   if (

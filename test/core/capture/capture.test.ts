@@ -332,3 +332,44 @@ test('a session past its cap of statements logs no prompt whose sentence the dec
   const copies = delta.entities.flatMap((entity) => entity.observations).filter((text) => text.includes(last));
   assert.equal(copies.length, 1, copies.join('\n'));
 });
+
+const summaryOf = (text: string): TranscriptMessage => ({ role: 'user', text, toolCalls: [], timestamp: at('03'), origin: 'summary' });
+
+test('a compaction summary is read, its restated decisions as facts; not when the session had a <private> block', () => {
+  const summary = summaryOf(
+    'Errors and fixes:\n- Fixed the flaky checkout test by freezing the clock with `vi.useFakeTimers()`.\n- We decided to use Redis for the session store.',
+  );
+  const read = extractDelta([user('fix the flaky checkout test'), assistant('Looking.'), summary], { sessionId: 'abcdef12' });
+  const all = read.delta.entities.flatMap((entity) => entity.observations.map((text) => parseStatement(text)));
+  assert.ok(
+    all.some((statement) => statement.text.includes('vi.useFakeTimers()')),
+    'the summary is read',
+  );
+  const redis = all.find((statement) => statement.text.includes('Redis for the session store'));
+  assert.notEqual(redis?.kind, 'decision', 'a decision the summary restates is no new decision');
+
+  // The model retells what it saw, private parts too, without their tags.
+  const secret = 'the staging password is Tr0ub4dor-staging';
+  const privatePrompt = user('log in to staging with [private] and check the checkout');
+  const retold = summaryOf(`Errors and fixes:\n- Fixed the login: ${secret}, used for the checkout test.`);
+  const texts = (messages: TranscriptMessage[], state = {}) => {
+    const result = extractDelta(messages, { sessionId: 'abcdef12' }, state);
+    return { text: JSON.stringify(result.delta), state: result.state };
+  };
+  assert.doesNotMatch(texts([privatePrompt, assistant('Done.'), retold]).text, /Tr0ub4dor/);
+  // In a later sync of the same session too.
+  const first = texts([privatePrompt, assistant('Done.')]);
+  assert.doesNotMatch(texts([retold], first.state).text, /Tr0ub4dor/);
+});
+
+test('a request the decision patterns store whole is written once, as the decision', () => {
+  const request = "Let's replace offset pagination with cursor pagination for the orders API.";
+  const { delta } = extractDelta([user(request), assistant('Done: the orders API pages with a cursor now.')], {
+    sessionId: 'abcdef12',
+    projectName: 'harborbook',
+  });
+  const copies = delta.entities
+    .flatMap((entity) => entity.observations)
+    .filter((text) => text.includes('cursor pagination for the orders'));
+  assert.equal(copies.length, 1, copies.join('\n'));
+});

@@ -66,10 +66,24 @@ test("a compaction summary's retelling of the conversation is dropped, what it f
     'My response: Used Read tool on `/workspace/hello_world.py`',
     'hello_world.py (created in message 2)',
     'This session is being continued from a previous conversation that ran out of context.',
+    'Analysis: Let me trace through the conversation chronologically:',
+    '"ok can you create a hello_world.py file and add a minimal code in it?"',
+    'No explicit pending tasks.',
+    'Location: First attempt to run number_generator.py in message 5',
+    'If you need specifics, read the full transcript at: /home/user/.claude/projects/x/abc.jsonl',
+    // Our own injected context, retold.
+    '- Migrations run with dbmate, plain SQL files in db/migrations (decision, 2026-11-18)',
+    'previously: Migrations run with Alembic (until 2026-11-18)',
   ]) {
     assert.equal(classifyStatement(text, 'summary'), undefined, text);
   }
-  assert.ok(classifyStatement('Solved: Python version compatibility issue by switching from `python` to `python3`', 'summary'));
+  for (const text of [
+    'Solved: Python version compatibility issue by switching from `python` to `python3`',
+    '`src/jobs/retry.ts` (created in message 3): retries failed jobs 5 times with backoff',
+    'Location: `lib/spotter/otel_trace_helpers.ex`, put_trace_response_header/1 adds the trace id header',
+  ]) {
+    assert.ok(classifyStatement(text, 'summary'), text);
+  }
   // Only in a summary: an assistant's "Location:" line is its own.
   assert.ok(classifyStatement('Location: the retry lives in `src/jobs/retry.ts` now', 'assistant'));
 });
