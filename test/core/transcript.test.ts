@@ -67,7 +67,12 @@ test('meta lines, attachments, tool results and unknown types are skipped, compa
 test('a compaction summary that quotes our injected context keeps only its own paragraphs', () => {
   const summary =
     'The session built the export.\n\nProject memory (memory-fabric): facts recorded in earlier sessions...\n- Kafka is used.\n\nNext: tests.';
-  const line = JSON.stringify({ type: 'user', isCompactSummary: true, message: { role: 'user', content: summary } });
+  const line = JSON.stringify({
+    type: 'user',
+    isCompactSummary: true,
+    isVisibleInTranscriptOnly: true,
+    message: { role: 'user', content: summary },
+  });
   const text = parseTranscriptLines([line]).messages[0]?.text ?? '';
   assert.ok(text.includes('built the export') && text.includes('Next: tests'));
   assert.ok(!text.includes('Kafka'), 'our own context never comes back in');
