@@ -36,22 +36,9 @@ for (const prompt of prompts) {
         .join(' ')}`,
     );
   }
-  for (const memory of retrieval.memories.slice(0, 5)) {
-    console.log(`  -> ${memory.entity.name} rel=${memory.relevance.toFixed(2)} terms=${memory.matchedTerms.join(',')}`);
+  for (const memory of retrieval.memories.slice(0, 6)) {
+    console.log(
+      `  -> ${memory.entity.name} rel=${memory.relevance.toFixed(2)} terms=${memory.matchedTerms.join(',')} ${JSON.stringify(memory.breakdown)}`,
+    );
   }
-}
-for (const prompt of prompts) {
-  const retrieval = retrieveFromView(view, prompt, {
-    nowMs: Date.now(),
-    maxResults: 20,
-    dedupThreshold: 0.85,
-    boostFactor: 1.2,
-    includeSuperseded: false,
-  });
-  console.log(
-    retrieval.memories
-      .slice(0, 6)
-      .map((m) => `${m.entity.name} rel=${m.relevance.toFixed(2)} ${JSON.stringify(m.breakdown)}`)
-      .join('\n'),
-  );
 }

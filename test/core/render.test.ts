@@ -6,6 +6,14 @@ import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
 import { assertGolden } from '../helpers/golden.ts';
 
+// Notes on another subject, so that the words of a test's entities are specific to them.
+const officeNotes = (count: number) =>
+  Array.from({ length: count }, (_, position) => ({
+    name: `note-${position}`,
+    entityType: 'note',
+    observations: [`Note ${position} is about the office plants and who waters them.`],
+  }));
+
 const OPTIONS = {
   nowMs: Date.parse('2026-11-30T10:00:00.000Z'),
   maxResults: 20,
@@ -35,11 +43,7 @@ test('nothing to show renders nothing', () => {
 
 test('a large result set is trimmed on record boundaries under the budget, saying what was left out', () => {
   // 60 services match; among 1,000 other notes, so that the words are specific to them.
-  const others = Array.from({ length: 1000 }, (_, position) => ({
-    name: `note-${position}`,
-    entityType: 'note',
-    observations: [`Note ${position} is about the office plants and who waters them.`],
-  }));
+  const others = officeNotes(1000);
   const graph: KnowledgeGraph = {
     entities: Array.from({ length: 60 }, (_, position) => ({
       name: `service-${String(position).padStart(2, '0')}`,
@@ -62,11 +66,7 @@ test('a large result set is trimmed on record boundaries under the budget, sayin
 
 test('a statement recorded on two entities is shown once, under the one it answers best for', () => {
   const done = 'Created scripts/lib/trace_context.sh with rand_hex and generate_traceparent functions';
-  const others = Array.from({ length: 200 }, (_, position) => ({
-    name: `note-${position}`,
-    entityType: 'note',
-    observations: [`Note ${position} is about the office plants and who waters them.`],
-  }));
+  const others = officeNotes(200);
   const graph: KnowledgeGraph = {
     entities: [
       { name: 'rand_hex', entityType: 'component', observations: [`${done} [2026-02-12, session ae4a77f8, done]`] },
@@ -89,11 +89,7 @@ test('a statement recorded on two entities is shown once, under the one it answe
 test("a session log's listing of what it worked on comes after a statement that says something of it", () => {
   const listing = 'Worked on stripe_webhook, refund_queue, ledger_sync';
   const fact = 'The stripe_webhook handler retries refunds three times';
-  const others = Array.from({ length: 200 }, (_, position) => ({
-    name: `note-${position}`,
-    entityType: 'note',
-    observations: [`Note ${position} is about the office plants and who waters them.`],
-  }));
+  const others = officeNotes(200);
   const graph: KnowledgeGraph = {
     entities: [
       {
@@ -114,11 +110,7 @@ test("a session log's listing of what it worked on comes after a statement that 
 
 test('the same words recorded of two subjects on different days are two statements, both shown', () => {
   const text = 'Uses PostgreSQL 16 with pgbouncer in transaction mode';
-  const others = Array.from({ length: 200 }, (_, position) => ({
-    name: `note-${position}`,
-    entityType: 'note',
-    observations: [`Note ${position} is about the office plants and who waters them.`],
-  }));
+  const others = officeNotes(200);
   const graph: KnowledgeGraph = {
     entities: [
       { name: 'billing-service', entityType: 'component', observations: [`${text} [2026-11-02, session aaaa0001, fact]`] },
