@@ -6,39 +6,26 @@
 // in questions. Left out: verbs a prompt says of its subject itself ("why does X crash when called", "fix X").
 import { stemWord } from './text.ts';
 
+// One word per stem: every form the stemmer folds together with it ("uses", "used", "using"; "relying", "modified",
+// "touched") is in its family.
 const FAMILIES: Record<string, readonly string[]> = {
-  use: [
-    'use',
-    'uses',
-    'used',
-    'using',
-    'rely',
-    'relies',
-    'depend',
-    'depends',
-    'dependency',
-    'dependencies',
-    'delegate',
-    'consume',
-    'invoke',
-  ],
-  modify: ['modify', 'modifies', 'modification', 'change', 'changes', 'touch', 'touches', 'affect', 'affects', 'alter', 'edit'],
-  contain: ['contain', 'contains', 'include', 'includes', 'consist', 'comprise'],
-  test: ['validate', 'validates', 'verify', 'verifies', 'tested'],
-  define: ['define', 'defines'],
-  inherit: ['inherit', 'inherits', 'extend', 'extends', 'subclass', 'derive'],
-  configure: ['configure', 'configures'],
-  document: ['documented', 'describe', 'describes'],
-  create: ['create', 'creates', 'introduce', 'introduces'],
-  implement: ['implement', 'implements'],
-  render: ['render', 'renders'],
-  resolve: ['resolve', 'resolves'],
+  use: ['use', 'rely', 'depend', 'delegate', 'consume', 'invoke'],
+  modify: ['modify', 'modification', 'change', 'touch', 'affect', 'alter', 'edit'],
+  contain: ['contain', 'include', 'consist', 'comprise'],
+  test: ['validate', 'verify', 'tested'],
+  define: ['define'],
+  inherit: ['inherit', 'extend', 'subclass', 'derive'],
+  configure: ['configure'],
+  document: ['documented', 'describe'],
+  create: ['create', 'introduce'],
+  implement: ['implement'],
+  render: ['render'],
+  resolve: ['resolve'],
 };
-// By stem, so that every form the stemmer folds together ("relying", "modified", "touched") is in its family.
 const FAMILY_OF = new Map(Object.entries(FAMILIES).flatMap(([family, words]) => words.map((word) => [stemWord(word), family] as const)));
 // A relation is asked about in a question: "what", "which", "where", "who" ("fix X" and "add Y" ask nothing of X's
 // relations).
-const QUESTION_WORDS = new Set(['what', 'which', 'where', 'who', 'whose', 'whats']);
+const QUESTION_WORDS = new Set(['what', "what's", 'whats', 'which', 'where', 'who', 'whose']);
 
 // The relation families words name (lowercase words; see splitWords).
 export function findRelationFamilies(words: readonly string[]): Set<string> {

@@ -22,5 +22,6 @@ for (const [text, families] of FAMILIES) {
 
 test('a relation is asked in a question, not in an instruction', () => {
   assert.ok(isRelationQuestion(splitWords('where is SwipeableIncrementer used?')));
+  assert.ok(isRelationQuestion(splitWords("what's using SwipeableIncrementer?")));
   assert.ok(!isRelationQuestion(splitWords('fix the code that uses SwipeableIncrementer')));
 });

@@ -31,7 +31,7 @@ export const VARIANT_FACTORS = { near: 0.7, synonym: 0.6, expansion: 0.5, role: 
 export const SUPERSEDED_FACTOR = 0.5;
 
 // How a stem matched a query term: the word itself, a near-miss, a synonym, a lexicon expansion, or a technology of
-// the role the prompt asks for (the term `role:<role>`: roles-asked.ts).
+// the role the prompt asks for (the term `@role:<role>`: roles-asked.ts).
 export type VariantKind = 'exact' | 'near' | 'synonym' | 'expansion' | 'role';
 
 // The query term of a role the prompt asks for ("@role:package manager"; no stem holds "@"): its variants are the
