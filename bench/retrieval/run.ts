@@ -2,7 +2,7 @@
 // for the context pipeline and, as the baseline to beat, a plain BM25 over each entity's whole text (the method of
 // the keyword peers, SQLite FTS5), each on the graph alone and on the graph mixed with the distractor graphs.
 // Two halves: queries.json (the tuning half) and heldout.json (written by someone who had not seen the scorer; only
-// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--heldout-4]
+// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--heldout-4] [--heldout-5]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -56,6 +56,9 @@ const heldout3 = readSet('heldout-3.json');
 const tuning2 = readSet('tuning-2.json');
 // A fourth held-out set, written at the start of developer session 5 from the graphs alone, sealed: run once, at the end.
 const heldout4 = readSet('heldout-4.json');
+// A fifth, written at the start of developer session 6 from the graphs alone (90 prompts, 5 per category and graph),
+// sealed until that session's end.
+const heldout5 = readSet('heldout-5.json');
 const spec: QuerySet = { graphs: { ...tuning.graphs, ...(heldout?.graphs ?? {}) }, queries: tuning.queries };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 const OPTIONS = { nowMs: NOW, maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
@@ -290,6 +293,9 @@ if (tuning2 && process.argv.includes('--tuning-2')) {
 }
 if (heldout4 && process.argv.includes('--heldout-4')) {
   report('fourth held-out set (heldout-4.json)', heldout4.queries, false);
+}
+if (heldout5 && process.argv.includes('--heldout-5')) {
+  report('fifth held-out set (heldout-5.json)', heldout5.queries, false);
 }
 if (!(heldout && process.argv.includes('--heldout'))) {
   console.log(`\nheld-out half: ${heldout ? 'run with --heldout to measure it' : 'bench/retrieval/heldout.json is not here yet'}`);
