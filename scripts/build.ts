@@ -2,7 +2,7 @@
 // Usage: tsx scripts/build.ts [--out-dir DIR] [--metafile]   (the freshness test builds into a temp folder and compares;
 // --metafile also writes <bundle>.meta.json, esbuild's list of each bundle's inputs, for the test of what a bundle holds)
 import { build } from 'esbuild';
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashSources } from '../src/cli/source-hash.ts';
@@ -43,4 +43,11 @@ for (const entry of ENTRYPOINTS) {
   if (metafile && result.metafile) {
     writeFileSync(path.join(outDir, `${entry.output}.meta.json`), JSON.stringify(result.metafile));
   }
+}
+
+// The vocabulary filter (retrieval/unknown-words.ts reads it from hooks/lib/ beside a bundle), copied as it is, with
+// the licences of the word lists it was compiled from.
+mkdirSync(path.join(outDir, 'lib'), { recursive: true });
+for (const file of ['vocabulary.bin', 'VOCABULARY-LICENSES']) {
+  copyFileSync(path.join(root, 'src', 'core', 'lexicon', file), path.join(outDir, 'lib', file));
 }

@@ -21,6 +21,19 @@ test('the committed lexicon table is exactly what npm run build:lexicon makes fr
   assert.ok((await readFile(out, 'utf8')) === committed, 'src/core/lexicon/related-stems.json is stale: run npm run build:lexicon');
 });
 
+test('the committed vocabulary filter is exactly what npm run build:vocabulary makes from its word lists', async (t) => {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-vocabulary-'));
+  t.after(() => rm(outDir, { recursive: true, force: true }));
+  const out = path.join(outDir, 'vocabulary.bin');
+  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [
+    path.join(PACKAGE_ROOT, 'scripts', 'build-vocabulary.ts'),
+    '--out',
+    out,
+  ]);
+  const committed = await readFile(path.join(PACKAGE_ROOT, 'src', 'core', 'lexicon', 'vocabulary.bin'));
+  assert.ok((await readFile(out)).equals(committed), 'src/core/lexicon/vocabulary.bin is stale: run npm run build:vocabulary');
+});
+
 test('a WordNet data line gives its lemmas and its pointers, the gloss left out', () => {
   const line =
     '02253955 40 v 03 log_in 0 log_on 0 log-in 0 002 @ 02253616 v 0000 ! 02254101 v 0101 01 + 02 00 | enter a computer; "Have you logged in lately?"  ';

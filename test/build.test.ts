@@ -13,6 +13,8 @@ const BUILT = [
   'cli/memory-fabric.mjs',
   'lib/mcp-store.mjs',
   'lib/lexicon.mjs',
+  'lib/vocabulary.bin',
+  'lib/VOCABULARY-LICENSES',
 ];
 
 // Builds the bundles once into a temporary folder, with esbuild's list of each bundle's inputs beside them.
@@ -39,9 +41,9 @@ after(async () => {
 test('the committed hooks/ bundles are exactly what npm run build makes from src/', async () => {
   const outDir = await freshBuild();
   for (const file of BUILT) {
-    const fresh = await readFile(path.join(outDir, file), 'utf8');
-    const committed = await readFile(path.join(PACKAGE_ROOT, 'hooks', file), 'utf8');
-    assert.ok(fresh === committed, `hooks/${file} is stale: run npm run build and commit it`);
+    const fresh = await readFile(path.join(outDir, file));
+    const committed = await readFile(path.join(PACKAGE_ROOT, 'hooks', file));
+    assert.ok(fresh.equals(committed), `hooks/${file} is stale: run npm run build and commit it`);
   }
 });
 

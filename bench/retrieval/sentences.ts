@@ -15,6 +15,7 @@ import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
+import { isVocabularyWord } from '../../src/stores/search-index/vocabulary.ts';
 import { formatStatement } from '../../src/core/statement.ts';
 import { extractTerms } from '../../src/core/text.ts';
 
@@ -36,7 +37,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const setsCandidates = [path.join(root, 'bench', 'capture', 'sets'), '/work/main/bench/capture/sets'];
 const setsDir = setsCandidates.find((candidate) => existsSync(path.join(candidate, 'alpha'))) ?? (setsCandidates[0] as string);
 const NOW = Date.parse('2026-12-01T00:00:00Z');
-const OPTIONS = { nowMs: NOW, maxResults: 20, dedupThreshold: 0.85, boostFactor: 1.2, includeSuperseded: false };
+const OPTIONS = {
+  nowMs: NOW,
+  maxResults: 20,
+  dedupThreshold: 0.85,
+  boostFactor: 1.2,
+  includeSuperseded: false,
+  isVocabulary: isVocabularyWord,
+};
 const BUDGET = 9000;
 
 // The sentences of a message: lines, then sentence ends; markdown emphasis and list marks dropped.

@@ -50,6 +50,7 @@ function renderResultFormat(
             generic_threshold: report.threshold,
             specific_terms: report.specificTerms,
             named: report.named,
+            unknown: report.unknown,
           })),
           terms: retrieval.terms.map((term) => ({
             term: term.term,

@@ -15,6 +15,7 @@ import {
   termCount,
 } from './retrieval/score-statements.ts';
 import { findSessionCue } from './retrieval/session-cue.ts';
+import { findUnknownWords, type IsVocabulary } from './retrieval/unknown-words.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { canonicalTechnology } from './technologies.ts';
 import { extractTerms, splitWords, stemWord } from './text.ts';
@@ -31,6 +32,9 @@ export interface RetrieveOptions {
   dedupThreshold: number;
   boostFactor: number;
   includeSuperseded: boolean;
+  // Whether a word is English or software vocabulary (stores/search-index/vocabulary.ts): with it, a prompt that
+  // names what the bank has never seen is answered only by a named entity; without it, never silenced for that.
+  isVocabulary?: IsVocabulary;
 }
 
 // Why a source answered a prompt or stayed silent: its best raw score against what generic prompts of the same
@@ -41,6 +45,9 @@ export interface SilenceReport {
   threshold: number;
   specificTerms: string[];
   named: string[];
+  // Words of the prompt that name what this bank has never seen (retrieval/unknown-words.ts): with one, only a named
+  // entity answers.
+  unknown: string[];
   answered: boolean;
   reason: string;
 }
@@ -170,7 +177,7 @@ function searchSource(
     query = { ...query, entityHints: [...query.entityHints, view.name(cue)] };
   }
   const scoring = scoreStatements(view, query, isLive, options.maxResults * 3);
-  const verdict = judgeEvidence(view, query, scoring);
+  const verdict = judgeEvidence(view, query, scoring, options.isVocabulary);
   if (!verdict.report.answered) {
     return { memories: [], report: verdict.report, terms: scoring.terms };
   }
@@ -222,6 +229,7 @@ function judgeEvidence(
   view: GraphView,
   query: ParsedQuery,
   scoring: Scoring,
+  isVocabulary: IsVocabulary | undefined,
 ): { report: Omit<SilenceReport, 'source'>; keep: (match: EntityMatch) => boolean; named: ReadonlySet<number> } {
   const calibration = view.calibration();
   const threshold = calibration ? (calibration.thresholds[bucketOf(query.terms.length)] ?? 0) : 0;
@@ -273,24 +281,40 @@ function judgeEvidence(
         ? match.raw > threshold
         : singleAllowed && (match.raw > singleThreshold || (match.literalMask & rareMask) !== 0)));
   const evidence = scoring.matches.slice(0, 5).some(isEvidence);
-  const answered = named.size > 0 || evidence;
+  // A prompt that names something new to this bank ("import runs from Strava", "add a Prometheus exporter") asks for
+  // new work or about another project, though its other words are this project's own: evidence by those words is
+  // chance. Looked for only when it would change the answer.
+  const unmatched = new Set(scoring.terms.filter((term) => term.literalIdf === 0).map((term) => term.term));
+  const unknown =
+    named.size === 0 && evidence && isVocabulary ? findUnknownWords(query.text, (stem) => unmatched.has(stem), isVocabulary) : [];
+  const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];
   const bar = best && termCount(best.termMask) >= 2 ? threshold : singleThreshold;
   const reason =
     named.size > 0
       ? 'an entity is named'
-      : answered
-        ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
-        : specificMask === 0
-          ? 'no term specific to this bank matched'
-          : best && termCount(best.termMask) < 2 && !singleAllowed
-            ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
-            : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
+      : unknown.length > 0
+        ? `the prompt names what this bank has never seen (${unknown.join(', ')}), and no entity`
+        : answered
+          ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
+          : specificMask === 0
+            ? 'no term specific to this bank matched'
+            : best && termCount(best.termMask) < 2 && !singleAllowed
+              ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
+              : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
   // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
   const keep = (match: EntityMatch): boolean =>
     named.has(match.id) || (match.relevance >= RELEVANCE_FLOOR && (match.literalMask & specificMask) !== 0);
   return {
-    report: { topRaw: round(scoring.topRaw), threshold: round(bar), specificTerms, named: [...named].map(view.name), answered, reason },
+    report: {
+      topRaw: round(scoring.topRaw),
+      threshold: round(bar),
+      specificTerms,
+      named: [...named].map(view.name),
+      unknown,
+      answered,
+      reason,
+    },
     keep,
     named,
   };

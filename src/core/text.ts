@@ -63,6 +63,10 @@ export function stemWord(word: string): string {
   return stem;
 }
 
+// The same stem, not memoized: for words made up on the way (retrieval/unknown-words.ts stems hundreds of one-edit
+// variants of a word, which would fill the memo with strings no text holds).
+export const stemWordOnce = (word: string): string => stemmer(word.replace(/'/g, ''));
+
 // The search terms of a text, in order, duplicates kept (term frequency matters).
 export function extractTerms(text: string): string[] {
   const terms: string[] = [];

@@ -7,6 +7,7 @@ import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
+import { isVocabularyWord } from '../../src/stores/search-index/vocabulary.ts';
 
 const OPTIONS: RetrieveOptions = {
   nowMs: Date.parse('2026-12-01T00:00:00Z'),
@@ -14,6 +15,7 @@ const OPTIONS: RetrieveOptions = {
   dedupThreshold: 0.85,
   boostFactor: 1.2,
   includeSuperseded: false,
+  isVocabulary: isVocabularyWord,
 };
 
 // A project as the capture writes it: technologies, a component with many statements, preferences, sessions.
@@ -132,6 +134,24 @@ test('generic prompts stay silent on a bank, whatever their length', () => {
   ]) {
     assert.equal(context(PROJECT, prompt), '', prompt);
   }
+});
+
+test("a prompt that names what the bank has never seen stays silent, though its other words are the project's own", () => {
+  // Without the new name, the same words answer: the name is what silences.
+  assert.match(
+    context(PROJECT, 'could the slip availability cache also hold the rate limits per marina?'),
+    /Redis caches slip availability/,
+  );
+  const retrieval = retrieveMemories(PROJECT, 'could the slip availability cache also hold the Strava rate limits per marina?', OPTIONS);
+  assert.equal(retrieval.memories.length, 0);
+  assert.deepEqual(retrieval.silence[0]?.unknown, ['strava']);
+  assert.match(retrieval.silence[0]?.reason ?? '', /never seen \(strava\)/);
+  // A typo is no new name, and a named entity still answers.
+  assert.match(
+    context(PROJECT, 'could the slip availabilty cache also hold the rate limits per marina?'),
+    /Redis caches slip availability/,
+  );
+  assert.match(context(PROJECT, 'could Redis also hold the Strava rate limits?'), /Redis caches slip availability/);
 });
 
 test('silence is calibrated on the bank itself when its index is built', () => {

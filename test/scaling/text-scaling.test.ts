@@ -10,6 +10,8 @@ import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
 import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
+import { findUnknownWords } from '../../src/core/retrieval/unknown-words.ts';
+import { isVocabularyWord } from '../../src/stores/search-index/vocabulary.ts';
 import { redactSecrets } from '../../src/core/redact.ts';
 import { findTechnologies } from '../../src/core/technologies.ts';
 import { extractTerms, splitWords, wordRuns } from '../../src/core/text.ts';
@@ -40,6 +42,8 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['parseQuery', (text) => parseQuery(text, () => undefined, new Set(['cursor']))],
   ['findSessionCue', (text) => findSessionCue(CUE_VIEW, text, () => true)],
   ['findRolesAsked', findRolesAsked],
+  // Every word taken for unmatched: the most work it can be asked to do.
+  ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyWord)],
   ['replyPrefixes', (text) => replyPrefixes(text)],
   ['redactSecrets', redactSecrets],
   ['stripInjectedMarkup', stripInjectedMarkup],

@@ -59,6 +59,7 @@ export async function retrieveFromBank(
 
   const graph = await bank.readGraph();
   artifacts.push({ path: GRAPH_FILE, why: `${graph.entities.length} entities, ${graph.relations.length} relations` });
+  // No vocabulary: a task description names new things by nature, and the packet should still list what is related.
   const retrieval = retrieveFromView(await bank.openView(), task, { ...settings, includeSuperseded: false });
   for (const memory of retrieval.memories.slice(0, 10)) {
     const relations = memory.graphRelations.map((step) => `${step.from} ${step.relation} ${step.to}`).join('; ');
