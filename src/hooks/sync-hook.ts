@@ -51,6 +51,9 @@ export interface SyncClock {
   tooLateToWrite(): boolean;
 }
 
+// The file name of a compaction agent's transcript, as the client writes it under the session's subagents folder.
+const COMPACTION_AGENT = /(?:^|_)agent-acompact-[\w-]*\.jsonl$/;
+
 const UNHURRIED: SyncClock = { readingIsOver: () => false, tooLateToWrite: () => false };
 
 // Reads what is new in the transcript, extracts, writes, then moves the cursor (so a crash re-reads, never skips).
@@ -59,6 +62,12 @@ export async function runSyncHook(input: HookInput, config: Config, store: Graph
   const transcriptPath = input.event === 'SubagentStop' ? (input.agentTranscriptPath ?? input.transcriptPath) : input.transcriptPath;
   if (!['Stop', 'SubagentStop', 'SessionEnd'].includes(input.event) || !transcriptPath) {
     return { stdout: '', explanation: [`the sync hook does nothing on ${input.event}${transcriptPath ? '' : ' without a transcript'}`] };
+  }
+  // A compaction agent's transcript (subagents/agent-acompact-*.jsonl) retells the session, whose own transcript holds
+  // the summary it wrote; read as a subagent's report, it would also escape the rule that a session with a private
+  // part has no summary read (capture.ts).
+  if (input.event === 'SubagentStop' && COMPACTION_AGENT.test(path.basename(transcriptPath))) {
+    return { stdout: '', explanation: ["the sync hook skips a compaction agent's transcript: the session's own holds its summary"] };
   }
   const cursorPath = statePaths.cursor(config.stateDir, input.sessionId, transcriptPath);
   const cursor = await loadCursor(cursorPath);
