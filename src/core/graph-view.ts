@@ -4,7 +4,7 @@
 // retrieval is the same code on both, so every store ranks the same graph the same way.
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from './graph.ts';
 import { parseStatement } from './statement.ts';
-import { extractTerms, nameHead } from './text.ts';
+import { compoundHead, extractTerms, nameHead } from './text.ts';
 
 // A relation with its ends as entity ids of the view (relationsOf), as the search index stores it.
 export interface IndexedRelation {
@@ -231,9 +231,10 @@ export function indexNames(names: readonly string[]): { ids: Map<string, number>
   for (let id = names.length - 1; id >= 0; id -= 1) {
     const key = canonicalEntityKey(names[id] as string);
     ids.set(key, id);
-    const head = nameHead(key);
-    if (head !== undefined) {
-      heads.add(head);
+    for (const head of [nameHead(key), compoundHead(names[id] as string)]) {
+      if (head !== undefined) {
+        heads.add(head);
+      }
     }
   }
   return { ids, heads };

@@ -18,7 +18,7 @@ import { findSessionCue } from './retrieval/session-cue.ts';
 import { findUnknownWords, type IsVocabulary } from './retrieval/unknown-words.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { canonicalTechnology } from './technologies.ts';
-import { extractTerms, splitWords, stemWord } from './text.ts';
+import { compoundHead, extractTerms, splitWords, stemWord } from './text.ts';
 import { traverseRelations, type Candidate } from './traverse.ts';
 import { dedupeMemories } from './dedupe.ts';
 
@@ -85,7 +85,7 @@ export function retrieveFromView(view: GraphView, prompt: string, options: Retri
 export function retrieveFromSources(sources: readonly SourceView[], prompt: string, options: RetrieveOptions): Retrieval {
   const nameOf = (candidate: string): string | undefined => {
     for (const { view } of sources) {
-      const id = view.idOf(candidate);
+      const id = view.idOf(candidate) ?? idOfJoined(view, candidate);
       if (id !== undefined) {
         return view.name(id);
       }
@@ -345,6 +345,23 @@ function isTechnologyAskedAbout(view: GraphView, id: number, query: ParsedQuery)
   }
   const stems = new Set(extractTerms(name));
   return query.terms.every((term) => stems.has(term));
+}
+
+// A name written as one identifier that a prompt spells as words: "the use todos hook" names useTodos, "power
+// metrics module" power_metrics_module (runs of such words start at the identifiers' first parts: compoundHead).
+// Only an identifier's name matches so: "set up" names no entity "setup".
+function idOfJoined(view: GraphView, run: string): number | undefined {
+  if (!run.includes(' ')) {
+    return undefined;
+  }
+  const words = run.split(' ');
+  for (const separator of ['', '_', '-']) {
+    const id = view.idOf(words.join(separator));
+    if (id !== undefined && compoundHead(view.name(id)) !== undefined) {
+      return id;
+    }
+  }
+  return undefined;
 }
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;

@@ -105,6 +105,21 @@ export function wordRuns(text: string, heads?: ReadonlySet<string>): string[] {
   return runs;
 }
 
+// The first part of a name written as one identifier of several words (useTodos, power_metrics_module,
+// orders-api), lowercased; undefined for any other name. A prompt may spell such a name as words ("the use todos
+// hook"): wordRuns starts runs at these heads too, and retrieval looks the run up joined (retrieve.ts).
+export function compoundHead(name: string): string | undefined {
+  if (/\s/.test(name) || !/[a-z][A-Z]|[a-zA-Z0-9][_-][a-zA-Z0-9]/.test(name)) {
+    return undefined;
+  }
+  const first =
+    name
+      .replace(/^[_-]+/, '')
+      .split(/[_-]|(?<=[a-z0-9])(?=[A-Z])/)[0]
+      ?.toLowerCase() ?? '';
+  return first.length >= 2 ? first : undefined;
+}
+
 // The first word of a canonical name of several words (what wordRuns' heads hold), or undefined.
 export function nameHead(canonicalName: string): string | undefined {
   const space = canonicalName.indexOf(' ');

@@ -154,6 +154,23 @@ test("a prompt that names what the bank has never seen stays silent, though its 
   assert.match(context(PROJECT, 'could Redis also hold the Strava rate limits?'), /Redis caches slip availability/);
 });
 
+test('a name written as one identifier is found when the prompt spells it as words', () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      { name: 'useTodos', entityType: 'component', observations: ['Keeps the todo list in a reducer, saved to localStorage'] },
+      { name: 'todo-list', entityType: 'component', observations: ['Renders the todos, a hook feeds them'] },
+      { name: 'setup', entityType: 'command', observations: ['Installs the hooks of the project'] },
+      ...PROJECT.entities.slice(-40),
+    ],
+    relations: [],
+  };
+  const retrieval = retrieveMemories(graph, 'what does the use todos hook keep?', OPTIONS);
+  assert.equal(retrieval.memories[0]?.entity.name, 'useTodos');
+  assert.ok(retrieval.query.entityHints.includes('useTodos'), retrieval.query.entityHints.join(', '));
+  // A plain word's name is not spelled so: "set up" names no "setup".
+  assert.ok(!retrieveMemories(graph, 'how do I set up the todos hook?', OPTIONS).query.entityHints.includes('setup'));
+});
+
 test('silence is calibrated on the bank itself when its index is built', () => {
   const calibration = calibrateSilence(buildGraphView(PROJECT));
   assert.equal(calibration.thresholds.length, 5);

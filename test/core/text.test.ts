@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { extractTerms, isStopword, nameHead, splitWords, stemWord, wordRuns } from '../../src/core/text.ts';
+import { compoundHead, extractTerms, isStopword, nameHead, splitWords, stemWord, wordRuns } from '../../src/core/text.ts';
 
 test('splitWords: lowercase words, identifiers broken at camelCase, snake_case and letter-digit edges', () => {
   const cases: Array<[string, string[]]> = [
@@ -100,4 +100,14 @@ test('nameHead: the first word of a name of several words, else nothing', () => 
   for (const [name, head] of cases) {
     assert.equal(nameHead(name), head, JSON.stringify(name));
   }
+});
+
+test('an identifier of several words has a head, its first part; a plain name or one of several words has none', () => {
+  assert.equal(compoundHead('useTodos'), 'use');
+  assert.equal(compoundHead('power_metrics_module'), 'power');
+  assert.equal(compoundHead('orders-api'), 'orders');
+  assert.equal(compoundHead('ProteinLoggingModal'), 'protein');
+  assert.equal(compoundHead('setup'), undefined);
+  assert.equal(compoundHead('Protein Logging'), undefined);
+  assert.equal(compoundHead('x_y'), undefined);
 });

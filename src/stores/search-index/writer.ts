@@ -14,7 +14,7 @@ import {
 } from '../../core/graph-view.ts';
 import { buildNameTable } from '../../core/name-table.ts';
 import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
-import { nameHead } from '../../core/text.ts';
+import { compoundHead, nameHead } from '../../core/text.ts';
 import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { INDEX_VERSION, type Pointer, pointerFile } from './format.ts';
 import { loadExpansionsFor } from './load-expansions.ts';
@@ -104,7 +104,9 @@ async function writeNames(write: WriteIndexFile, graph: KnowledgeGraph): Promise
     nameOffsets[id + 1] = (nameOffsets[id] as number) + name.length;
   });
   const canonicalKeys = allNames.map(canonicalEntityKey);
-  const heads = [...new Set(canonicalKeys.flatMap((key) => nameHead(key) ?? []))].sort();
+  const heads = [
+    ...new Set([...canonicalKeys.flatMap((key) => nameHead(key) ?? []), ...allNames.flatMap((name) => compoundHead(name) ?? [])]),
+  ].sort();
   await write('names.txt', allNames.join(''));
   await write('names.idx', new Uint8Array(nameOffsets.buffer));
   await write('names.hash', new Uint8Array(buildNameTable(canonicalKeys).buffer));
