@@ -167,6 +167,12 @@ test('a name written as one identifier is found when the prompt spells it as wor
   const retrieval = retrieveMemories(graph, 'what does the use todos hook keep?', OPTIONS);
   assert.equal(retrieval.memories[0]?.entity.name, 'useTodos');
   assert.ok(retrieval.query.entityHints.includes('useTodos'), retrieval.query.entityHints.join(', '));
+  // Of two names the prompt says, the one holding more of its words ranks first.
+  const wider: KnowledgeGraph = {
+    ...graph,
+    entities: [...graph.entities, { name: 'useTodosStorage', entityType: 'component', observations: ['Reads and writes the saved todos'] }],
+  };
+  assert.equal(retrieveMemories(wider, 'where does the use todos storage read from?', OPTIONS).memories[0]?.entity.name, 'useTodosStorage');
   // A plain word's name is not spelled so: "set up" names no "setup".
   assert.ok(!retrieveMemories(graph, 'how do I set up the todos hook?', OPTIONS).query.entityHints.includes('setup'));
 });

@@ -337,8 +337,14 @@ export function scoreStatements(
         widestName = Math.max(widestName, nameTerms(id));
       }
     }
+    // Of two names said, the one that holds more of the prompt's words ("power metrics module" says PowerMetrics and
+    // power_metrics_module).
+    let widestHinted = 0;
     for (const id of hinted) {
-      if (nameTerms(id) >= widestName) {
+      widestHinted = Math.max(widestHinted, nameTerms(id));
+    }
+    for (const id of hinted) {
+      if (nameTerms(id) >= widestName && nameTerms(id) >= widestHinted) {
         raw[id] = Math.max(raw[id] as number, unnamedTop * NAMED_BONUS);
       }
       topRaw = Math.max(topRaw, raw[id] as number);
