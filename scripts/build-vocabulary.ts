@@ -1,8 +1,8 @@
 // Compiles src/core/lexicon/vocabulary.bin: a Bloom filter of the Porter stems of the words a prompt may use without
 // naming anything, English and software vocabulary, from the an-array-of-english-words devDependency (the Letterpress
 // list, ~275,000 words, no proper nouns), the general lists of the @cspell/dict-software-terms devDependency
-// (software terms, compound code words, computing acronyms; not its lists of tools and web services) and the words
-// of scripts/lexicon/software-synonyms.txt. Run: npm run build:vocabulary [-- --out FILE]
+// (software terms, compound code words, computing acronyms, POSIX error names; not its lists of tools and web
+// services) and the words of scripts/lexicon/software-synonyms.txt and scripts/lexicon/prompt-words.txt. Run: npm run build:vocabulary [-- --out FILE]
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -33,7 +33,9 @@ const software = [
   ...cspellLines('softwareTerms.txt.gz'),
   ...cspellLines('coding-compound-terms.txt'),
   ...cspellLines('computing-acronyms.txt'),
+  ...cspellLines('posix-errno.txt'),
   ...readFileSync(path.join(root, 'scripts', 'lexicon', 'software-synonyms.txt'), 'utf8').split('\n'),
+  ...readFileSync(path.join(root, 'scripts', 'lexicon', 'prompt-words.txt'), 'utf8').split('\n'),
 ].filter((line) => !line.startsWith('#'));
 
 // Every plain word of the lists (cspell's affix marks and compounds' capitals split off), lowercased and stemmed.

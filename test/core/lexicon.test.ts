@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { bloomHas, buildBloom, readBloom } from '../../src/core/lexicon/bloom.ts';
 import { expansionsFor, lexiconStems, parseLexicon, relatedStems } from '../../src/core/lexicon/lexicon.ts';
 import { isStopword, stemWord } from '../../src/core/text.ts';
 
@@ -86,4 +87,18 @@ test('expansions can be computed from a given table, and a stem of the vocabular
     ['login', ['auth']],
     ['signin', ['login']],
   ]);
+});
+
+test('a vocabulary filter is read from its file, and a file out of bounds is refused (a huge count of positions would hang)', () => {
+  const bloom = buildBloom(['cache', 'queue'], 16);
+  const file = new Uint8Array(8 + bloom.bits.length);
+  new DataView(file.buffer).setUint32(0, bloom.size, true);
+  new DataView(file.buffer).setUint32(4, bloom.hashes, true);
+  file.set(bloom.bits, 8);
+  const read = readBloom(file);
+  assert.ok(bloomHas(read, 'cache') && bloomHas(read, 'queue'));
+  assert.ok(!bloomHas(read, 'strava'));
+  new DataView(file.buffer).setUint32(4, 0xffffffff, true);
+  assert.throws(() => readBloom(file), /Bloom filter/);
+  assert.throws(() => readBloom(file.subarray(0, 12)), /Bloom filter/);
 });

@@ -146,6 +146,15 @@ test("a prompt that names what the bank has never seen stays silent, though its 
   assert.equal(retrieval.memories.length, 0);
   assert.deepEqual(retrieval.silence[0]?.unknown, ['strava']);
   assert.match(retrieval.silence[0]?.reason ?? '', /never seen \(strava\)/);
+  // A word the bank holds is no new name, though no dictionary lists it.
+  const withStrava: KnowledgeGraph = {
+    ...PROJECT,
+    entities: [
+      ...PROJECT.entities,
+      { name: 'run-import', entityType: 'component', observations: ['Strava runs are imported nightly by a cron job'] },
+    ],
+  };
+  assert.match(context(withStrava, 'when do the Strava runs get imported?'), /imported nightly/);
   // A typo is no new name, and a named entity still answers.
   assert.match(
     context(PROJECT, 'could the slip availabilty cache also hold the rate limits per marina?'),

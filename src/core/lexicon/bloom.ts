@@ -1,6 +1,6 @@
 // A Bloom filter over strings: a bit array and k positions per string (double hashing of two FNV-1a hashes). It may
 // say a string is in it when it is not (rarely, by the number of bits per string), never the other way round. The
-// compiler (scripts/lexicon/vocabulary.ts) and the lookup share these positions.
+// compiler (scripts/build-vocabulary.ts) and the lookup share these positions.
 
 export interface Bloom {
   bits: Uint8Array;
@@ -55,7 +55,8 @@ export function readBloom(data: Uint8Array): Bloom {
   const size = view.getUint32(0, true);
   const hashes = view.getUint32(4, true);
   const bits = data.subarray(8);
-  if (hashes < 1 || bits.length * 8 < size) {
+  // (A header out of these bounds is no filter of ours: a huge count of positions would hang every lookup.)
+  if (hashes < 1 || hashes > 32 || size < 64 || bits.length * 8 < size) {
     throw new Error(`Expected a Bloom filter of ${size} bits, got ${bits.length * 8}`);
   }
   return { bits, size, hashes };

@@ -1,20 +1,23 @@
 // The words of a prompt that name something the bank has never seen: neither in the bank, nor English or software
-// vocabulary (the caller's: stores/search-index/vocabulary.ts reads lexicon/vocabulary.bin), nor a typo of such a word. "Import runs from Strava over OAuth", "add a
-// Prometheus exporter", "enable CUDA on the A100 nodes" ask about something new to this project, though their other
-// words (runs, exporter, nodes) are the project's own; such a prompt is answered only when it names an entity
-// (retrieve.ts). A word in backticks or quotes, with digits or inner punctuation is code, a path or an id, not
-// looked at here; nor is a word the bank holds (the caller says which: a term that matched nothing literally).
-import { isStopword, stemWord } from '../text.ts';
+// vocabulary (the caller's: stores/search-index/vocabulary.ts reads lexicon/vocabulary.bin), nor a typo or a compound
+// of such words. "Import runs from Strava", "add a Prometheus exporter" ask about something new to this project,
+// though their other words (runs, exporter) are the project's own; such a prompt is answered only when it names an
+// entity (retrieve.ts). Looked at conservatively, since a word taken wrongly silences an answerable prompt:
+// - only prose: not code fences, inline code or quoted phrases, not words with digits or inner punctuation;
+// - only words of 4 to 24 letters, not all capitals (TTL, ENOENT, GPU: acronyms and codes, too often unlisted);
+// - a prompt with three such words or more reads as another language or as code, and has none.
+import { isStopword, stemWord, stemWordOnce } from '../text.ts';
 
 // Whether a lowercase word is English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts).
 export type IsVocabulary = (word: string) => boolean;
 
-// At most this many words of a prompt are checked for typos (each check stems a few hundred variants).
-const MAX_TYPO_CHECKS = 16;
+// At most this many variants are looked up for typos in one prompt (each is stemmed).
+const MAX_VARIANT_LOOKUPS = 1_000;
+const MIN_WORD_LETTERS = 4;
 // A word longer than this is no name a person types (a run of letters pasted from a log or a key).
 const MAX_WORD_LETTERS = 24;
-// At most this many unknown words are reported.
-const MAX_UNKNOWN = 3;
+// A prompt with more unknown words than this has none (another language, or code).
+const MAX_UNKNOWN = 2;
 // The letters next to each on a QWERTY keyboard: a slip of the finger lands there.
 const NEIGHBOURS: Record<string, string> = {
   q: 'wa',
@@ -51,7 +54,7 @@ const NEIGHBOURS: Record<string, string> = {
 // variants, each of which the filter may take for vocabulary by chance (0.05% each at its 16 bits per stem), where
 // every edit would be hundreds. A capitalized word inside a sentence, or one with capitals inside, is a name and gets
 // no such reading: "Strava" is no typo.
-export function isTypoOfVocabulary(word: string, isVocabulary: IsVocabulary): boolean {
+export function isTypoOfVocabulary(word: string, isVocabulary: IsVocabulary, budget = { left: Number.POSITIVE_INFINITY }): boolean {
   const variants: string[] = [];
   for (let index = 0; index + 1 < word.length; index += 1) {
     variants.push(word.slice(0, index) + (word[index + 1] as string) + (word[index] as string) + word.slice(index + 2));
@@ -73,11 +76,33 @@ export function isTypoOfVocabulary(word: string, isVocabulary: IsVocabulary): bo
       variants.push(word + vowel);
     }
   }
-  return variants.some(isVocabulary);
+  // A variant counts when the stemmer leaves most of it (a stem far shorter than the word, "anisible" -> "anis", is a
+  // chance match of its head).
+  return variants.some((variant) => {
+    if (budget.left <= 0) {
+      return false;
+    }
+    budget.left -= 1;
+    return stemWordOnce(variant).length >= variant.length - 3 && isVocabulary(variant);
+  });
 }
 
-// A quoted or backticked token is code or a phrase to look for, not prose.
-const QUOTED = /[`"“”‘’]|^'|'$/;
+// Whether a lowercase word is two vocabulary words of four letters or more written as one ("datepicker", "dataclass";
+// with three, "strava" would be "str" and "ava").
+function isCompoundOfVocabulary(word: string, isVocabulary: IsVocabulary): boolean {
+  for (let split = 4; split <= word.length - 4; split += 1) {
+    if (isVocabulary(word.slice(0, split)) && isVocabulary(word.slice(split))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// What is not prose: code fences (to the next fence, or the end), inline code, and quoted phrases of one line (a
+// phrase to look for, a message to match). Each pattern runs forward from its opening mark, so the pass is linear.
+const NOT_PROSE = /```[\s\S]*?(?:```|$)|`[^`\n]*`|"[^"\n]*"|“[^”\n]*”/g;
+// A token that still holds a quote or backtick (an unclosed one) is not prose either.
+const QUOTE_MARK = /[`"“”‘’]|^'|'$/;
 // Strips what may stand around a word in prose: brackets and sentence punctuation.
 // (The lookbehind starts the trailing run only at its first mark: linear on '!!!!x'.)
 const EDGES = /^[([{<]+|(?<![)\]}>.,;:!?])[)\]}>.,;:!?]+$/g;
@@ -92,44 +117,52 @@ function endsSentence(token: string): boolean {
   return index >= 0 && '.!?:'.includes(token[index] as string);
 }
 
-// The unknown words of a prompt (lowercase, at most three), in order. isUnmatched tells whether a stem is a search
-// term of the prompt that matched nothing of the bank literally (not even as a near-miss).
+// The unknown words of a prompt (lowercase, one or two), in order; none when it has more (see above). isUnmatched
+// tells whether a stem is a search term of the prompt that matched nothing of the bank literally (not even as a
+// near-miss).
 export function findUnknownWords(text: string, isUnmatched: (stem: string) => boolean, isVocabulary: IsVocabulary): string[] {
   const unknown: string[] = [];
-  let typoChecks = 0;
-  let sentenceStart = true;
-  for (const token of text.split(/\s+/)) {
-    if (token === '') {
-      continue;
-    }
-    const atStart = sentenceStart;
-    sentenceStart = endsSentence(token);
-    if (QUOTED.test(token)) {
-      continue;
-    }
-    if (token.length > MAX_WORD_LETTERS + 4) {
-      continue;
-    }
-    const word = token.replace(EDGES, '');
-    if (word.length < 3 || word.length > MAX_WORD_LETTERS || !/^[A-Za-z]+$/.test(word)) {
-      continue;
-    }
-    const lower = word.toLowerCase();
-    if (isStopword(lower) || !isUnmatched(stemWord(lower)) || isVocabulary(lower)) {
-      continue;
-    }
-    const nameLike = /^.+[A-Z]/.test(word) || (!atStart && /^[A-Z]/.test(word));
-    if (!nameLike) {
-      typoChecks += 1;
-      if (typoChecks > MAX_TYPO_CHECKS || isTypoOfVocabulary(lower, isVocabulary)) {
+  const looked = new Set<string>();
+  const budget = { left: MAX_VARIANT_LOOKUPS };
+  for (const line of text.replace(NOT_PROSE, ' ').split('\n')) {
+    // A new line starts a sentence (a list, steps to reproduce).
+    let sentenceStart = true;
+    for (const token of line.split(/\s+/)) {
+      if (token === '') {
         continue;
       }
-    }
-    if (!unknown.includes(lower)) {
-      unknown.push(lower);
-    }
-    if (unknown.length >= MAX_UNKNOWN) {
-      break;
+      const atStart = sentenceStart;
+      sentenceStart = endsSentence(token);
+      if (token.length > MAX_WORD_LETTERS + 4 || QUOTE_MARK.test(token)) {
+        continue;
+      }
+      const word = token.replace(EDGES, '');
+      if (word.length < MIN_WORD_LETTERS || word.length > MAX_WORD_LETTERS || !/^[A-Za-z]+$/.test(word) || word === word.toUpperCase()) {
+        continue;
+      }
+      const lower = word.toLowerCase();
+      // A capitalized word inside a sentence, or one with inner capitals, is a name: no typo reading.
+      const nameLike = /^.+[A-Z]/.test(word) || (!atStart && /^[A-Z]/.test(word));
+      const key = `${nameLike ? 'N' : 'w'}${lower}`;
+      if (looked.has(key)) {
+        continue;
+      }
+      looked.add(key);
+      if (
+        isStopword(lower) ||
+        !isUnmatched(stemWord(lower)) ||
+        isVocabulary(lower) ||
+        isCompoundOfVocabulary(lower, isVocabulary) ||
+        (!nameLike && isTypoOfVocabulary(lower, isVocabulary, budget))
+      ) {
+        continue;
+      }
+      if (!unknown.includes(lower)) {
+        unknown.push(lower);
+      }
+      if (unknown.length > MAX_UNKNOWN) {
+        return [];
+      }
     }
   }
   return unknown;

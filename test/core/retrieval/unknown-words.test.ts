@@ -5,8 +5,7 @@ import { isVocabularyWord as isVocabulary } from '../../../src/stores/search-ind
 
 const findUnknownWords = (text: string, isUnmatched: (stem: string) => boolean): string[] => findWith(text, isUnmatched, isVocabulary);
 const isTypoOfVocabulary = (word: string): boolean => isTypoWith(word, isVocabulary);
-
-// Every word taken for one the bank does not hold.
+// Every word taken for one the bank does not hold: the worst case.
 const unheld = (): boolean => true;
 
 test('a product or name the vocabulary lacks is unknown; English and software words are not', () => {
@@ -22,6 +21,18 @@ test('a product or name the vocabulary lacks is unknown; English and software wo
   }
 });
 
+test('how people write to an assistant is no name: its name, chat, acronyms, error codes, the browser, compounds', () => {
+  for (const prompt of [
+    'hey Claude, could the cache also hold the rate limits?',
+    'idk, could the cache hold the rate limits? thx, lol',
+    'FYI the TTL of the LRU cache is off, ENOENT when it starts, asap pls',
+    'the booking page breaks on Firefox and on macOS, checked in VSCode',
+    'the datepicker and the dataclass isnt right, dunno why',
+  ]) {
+    assert.deepEqual(findUnknownWords(prompt, unheld), [], prompt);
+  }
+});
+
 test('a typo of a word is no name; a capitalized word inside a sentence gets no typo reading', () => {
   assert.deepEqual(findUnknownWords('waht did we decide about the databse? recieve it', unheld), []);
   for (const typo of ['waht', 'databse', 'recieve', 'dattabase', 'datsbase']) {
@@ -31,15 +42,19 @@ test('a typo of a word is no name; a capitalized word inside a sentence gets no 
   assert.ok(isTypoOfVocabulary('vercel'));
   assert.deepEqual(findUnknownWords('should we deploy on vercel', unheld), []);
   assert.deepEqual(findUnknownWords('should we deploy on Vercel', unheld), ['vercel']);
-  // At the start of a sentence a capital says nothing.
-  assert.deepEqual(findUnknownWords('Waht now. Databse?', unheld), []);
+  // At the start of a sentence, or of a line, a capital says nothing.
+  assert.deepEqual(findUnknownWords('Waht now. Databse?\nClikc the login button', unheld), []);
 });
 
-test('code, ids, quoted words and words the bank holds are not looked at', () => {
+test('code, quoted phrases, ids, words the bank holds and prompts in another language have no unknown words', () => {
   assert.deepEqual(findUnknownWords('run `mypy` on torch.cuda.amp and a100 nodes, "Strava" too', unheld), []);
+  assert.deepEqual(findUnknownWords('search the logs for "runs from Strava today"', unheld), []);
+  assert.deepEqual(findUnknownWords('it fails here:\n```python\ndef handler(req, ctx):\n    kwargs = pydantic.load(req)\n```', unheld), []);
   assert.deepEqual(
     findUnknownWords('import runs from Strava', (stem) => stem !== 'strava'),
     [],
   );
-  assert.deepEqual(findUnknownWords('zorblat quixxel zyxwq blorptang', unheld).length, 3);
+  // Three such words or more: another language, or jargon; the prompt is not silenced for them.
+  assert.deepEqual(findUnknownWords('zorblat quixxel zyxwq blorptang', unheld), []);
+  assert.deepEqual(findUnknownWords('zorblat and Quixxel', unheld), ['zorblat', 'quixxel']);
 });
