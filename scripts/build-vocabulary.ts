@@ -1,7 +1,7 @@
 // Compiles src/core/lexicon/vocabulary.bin: a Bloom filter of the Porter stems of the words a prompt may use without
 // naming anything, English and software vocabulary, from the an-array-of-english-words devDependency (the Letterpress
 // list, ~275,000 words, no proper nouns), the general lists of the @cspell/dict-software-terms devDependency
-// (software terms, compound code words, computing acronyms, POSIX error names; not its lists of tools and web
+// (software terms, compound code words, computing acronyms, POSIX error names, well-known tools; not its list of web
 // services) and the words of scripts/lexicon/software-synonyms.txt and scripts/lexicon/prompt-words.txt. Run: npm run build:vocabulary [-- --out FILE]
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -34,6 +34,7 @@ const software = [
   ...cspellLines('coding-compound-terms.txt'),
   ...cspellLines('computing-acronyms.txt'),
   ...cspellLines('posix-errno.txt'),
+  ...cspellLines('software-tools.txt'),
   ...readFileSync(path.join(root, 'scripts', 'lexicon', 'software-synonyms.txt'), 'utf8').split('\n'),
   ...readFileSync(path.join(root, 'scripts', 'lexicon', 'prompt-words.txt'), 'utf8').split('\n'),
 ].filter((line) => !line.startsWith('#'));
@@ -42,7 +43,8 @@ const software = [
 const stems = new Set<string>();
 for (const entry of [...english, ...software]) {
   for (const word of entry.split(/[^A-Za-z]+/)) {
-    for (const part of word.replace(/([a-z])([A-Z])/g, '$1 $2').split(' ')) {
+    // The word whole ("JavaScript" -> javascript) and its camelCase parts.
+    for (const part of [word, ...word.replace(/([a-z])([A-Z])/g, '$1 $2').split(' ')]) {
       if (part.length >= 2) {
         stems.add(stemWord(part.toLowerCase()));
       }

@@ -15,7 +15,7 @@ import {
   termCount,
 } from './retrieval/score-statements.ts';
 import { findSessionCue } from './retrieval/session-cue.ts';
-import { findUnknownWords, type IsVocabulary } from './retrieval/unknown-words.ts';
+import { findUnknownWords, type IsVocabulary, isRequestForNewWork } from './retrieval/unknown-words.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { canonicalTechnology } from './technologies.ts';
 import { compoundHead, extractTerms, splitWords, stemWord } from './text.ts';
@@ -281,12 +281,14 @@ function judgeEvidence(
         ? match.raw > threshold
         : singleAllowed && (match.raw > singleThreshold || (match.literalMask & rareMask) !== 0)));
   const evidence = scoring.matches.slice(0, 5).some(isEvidence);
-  // A prompt that names something new to this bank ("import runs from Strava", "add a Prometheus exporter") asks for
-  // new work or about another project, though its other words are this project's own: evidence by those words is
-  // chance. Looked for only when it would change the answer.
+  // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter") asks
+  // for new work, though its other words are this project's own: evidence by those words is chance. Looked for only
+  // when it would change the answer, and only in a request for new work (unknown-words.ts).
   const unmatched = new Set(scoring.terms.filter((term) => term.literalIdf === 0).map((term) => term.term));
   const unknown =
-    named.size === 0 && evidence && isVocabulary ? findUnknownWords(query.text, (stem) => unmatched.has(stem), isVocabulary) : [];
+    named.size === 0 && evidence && isVocabulary && isRequestForNewWork(query.text)
+      ? findUnknownWords(query.text, (stem) => unmatched.has(stem), isVocabulary)
+      : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];
   const bar = best && termCount(best.termMask) >= 2 ? threshold : singleThreshold;

@@ -103,7 +103,7 @@ test('search --json prints the seed result format with a score breakdown', async
     ['pagin', 'order', 'endpoint'],
   );
   // A prompt that names what the bank has never seen: silent, and the word is said.
-  const unknown = await cli(['search', '--json', 'how do we paginate the orders endpoint for the Strava import?'], project, env);
+  const unknown = await cli(['search', '--json', 'add pagination of the orders endpoint to the Strava import'], project, env);
   const quiet = JSON.parse(unknown.stdout) as { total_results: number; silence: Array<{ answered: boolean; unknown: string[] }> };
   assert.equal(quiet.total_results, 0);
   assert.deepEqual(quiet.silence[0]?.unknown, ['strava']);

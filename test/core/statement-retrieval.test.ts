@@ -138,11 +138,8 @@ test('generic prompts stay silent on a bank, whatever their length', () => {
 
 test("a prompt that names what the bank has never seen stays silent, though its other words are the project's own", () => {
   // Without the new name, the same words answer: the name is what silences.
-  assert.match(
-    context(PROJECT, 'could the slip availability cache also hold the rate limits per marina?'),
-    /Redis caches slip availability/,
-  );
-  const retrieval = retrieveMemories(PROJECT, 'could the slip availability cache also hold the Strava rate limits per marina?', OPTIONS);
+  assert.match(context(PROJECT, 'add the rate limits per marina to the slip availability cache'), /Redis caches slip availability/);
+  const retrieval = retrieveMemories(PROJECT, 'add the Strava rate limits per marina to the slip availability cache', OPTIONS);
   assert.equal(retrieval.memories.length, 0);
   assert.deepEqual(retrieval.silence[0]?.unknown, ['strava']);
   assert.match(retrieval.silence[0]?.reason ?? '', /never seen \(strava\)/);
@@ -156,11 +153,13 @@ test("a prompt that names what the bank has never seen stays silent, though its 
   };
   assert.match(context(withStrava, 'when do the Strava runs get imported?'), /imported nightly/);
   // A typo is no new name, and a named entity still answers.
+  assert.match(context(PROJECT, 'add the rate limits per marina to the slip availabilty cache'), /Redis caches slip availability/);
+  assert.match(context(PROJECT, 'add the Strava rate limits to Redis'), /Redis caches slip availability/);
+  // A question about what was done is answered whatever it names.
   assert.match(
-    context(PROJECT, 'could the slip availabilty cache also hold the rate limits per marina?'),
+    context(PROJECT, 'did the slip availability cache hold the Strava rate limits per marina?'),
     /Redis caches slip availability/,
   );
-  assert.match(context(PROJECT, 'could Redis also hold the Strava rate limits?'), /Redis caches slip availability/);
 });
 
 test('a name written as one identifier is found when the prompt spells it as words', () => {

@@ -31,7 +31,7 @@ const contextOf = (stdout: string): string =>
     ? ''
     : ((JSON.parse(stdout) as { hookSpecificOutput?: { additionalContext?: string } }).hookSpecificOutput?.additionalContext ?? '');
 
-test('the built context hook is silent on a prompt that names what the bank has never seen, and answers it without the name', async (t) => {
+test('the built context hook is silent on a request that names what the bank has never seen, and answers it without the name', async (t) => {
   const project = await makeTempProject(t);
   const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
   await mkdir(path.dirname(graphFile), { recursive: true });
@@ -44,6 +44,6 @@ test('the built context hook is silent on a prompt that names what the bank has 
     assert.equal(run.exitCode, 0, run.stderr);
     return contextOf(run.stdout);
   };
-  assert.match(await ask('could the slip availability cache also hold the rate limits per marina?'), /Redis caches slip availability/);
-  assert.equal(await ask('could the slip availability cache also hold the Strava rate limits per marina?'), '');
+  assert.match(await ask('add the rate limits per marina to the slip availability cache'), /Redis caches slip availability/);
+  assert.equal(await ask('add the Strava rate limits per marina to the slip availability cache'), '');
 });

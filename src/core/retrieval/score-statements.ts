@@ -425,6 +425,9 @@ function selectTop(candidates: Int32Array, raw: Float64Array, count: number): nu
   return chosen.sort((a, b) => (raw[b] as number) - (raw[a] as number) || a - b).slice(0, count);
 }
 
+// A term this long or longer has near-misses.
+const MIN_NEAR_MISS_LETTERS = 5;
+
 // The stems a query term matches: itself, near-misses (a longer stem that starts with it, or a stem of 5+ letters
 // inside a longer one; a shorter indexed stem it starts with), synonyms, and the bank's expansions of it.
 function variantsOf(view: GraphView, term: string): Variant[] {
@@ -451,7 +454,9 @@ function variantsOf(view: GraphView, term: string): Variant[] {
     return variants;
   }
   add(term, 'exact', 1);
-  if (term.length >= 4) {
+  // Of four letters or fewer, a stem's longer neighbours are other words more often than forms of it ("repo" ->
+  // "report", "post" -> "postgr", "vite" -> "vitest"; software-synonyms.txt holds repo ~ repository).
+  if (term.length >= MIN_NEAR_MISS_LETTERS) {
     for (const stem of view.stemsContaining(term)) {
       if (stem !== term && (stem.startsWith(term) || term.length >= 5)) {
         add(stem, 'near', VARIANT_FACTORS.near);

@@ -5,7 +5,10 @@
 // entity (retrieve.ts). Looked at conservatively, since a word taken wrongly silences an answerable prompt:
 // - only prose: not code fences, inline code or quoted phrases, not words with digits or inner punctuation;
 // - only words of 4 to 24 letters, not all capitals (TTL, ENOENT, GPU: acronyms and codes, too often unlisted);
-// - a prompt with three such words or more reads as another language or as code, and has none.
+// - a prompt with three such words or more reads as another language or as code, and has none;
+// - and only in a request for new work ("add", "set up", "integrate", "switch to"...), not in a question about what
+//   was done: "what did Priya say about the cron on Friday?" is about the project, whatever names it holds
+//   (isRequestForNewWork).
 import { isStopword, stemWord, stemWordOnce } from '../text.ts';
 
 // Whether a lowercase word is English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts).
@@ -167,3 +170,14 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
   }
   return unknown;
 }
+
+// The verbs of a request to bring something in: add a Prometheus exporter, set up Sentry, integrate Stripe, switch to
+// Bun, import runs from Strava. (Not "use", "fix", "why": a question or a change to what is there; not "build" or
+// "support", nouns as often: "the build is red", "a support ticket".)
+const NEW_WORK =
+  /\b(?:add|adding|integrate|integrating|set ?up|setting up|hook up|wire up|plug in|bring in|connect|switch (?:to|over)|migrate (?:to|from)|move (?:to|over)|port (?:it |this |the \w+ )?to|import (?:\w+ ){0,3}from|export (?:\w+ ){0,3}to|install|enable|expose|adopt|introduce|implement)\b/i;
+// A question about the past asks what the memory holds, whatever it names.
+const ASKS_THE_PAST = /\b(?:did|was|were|had|have we|last time|before|earlier|ago)\b/i;
+
+// Whether a prompt asks for new work to be brought in (the only prompts whose unknown words silence: see above).
+export const isRequestForNewWork = (text: string): boolean => NEW_WORK.test(text) && !ASKS_THE_PAST.test(text);

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findUnknownWords as findWith, isTypoOfVocabulary as isTypoWith } from '../../../src/core/retrieval/unknown-words.ts';
+import {
+  findUnknownWords as findWith,
+  isRequestForNewWork,
+  isTypoOfVocabulary as isTypoWith,
+} from '../../../src/core/retrieval/unknown-words.ts';
 import { isVocabularyWord as isVocabulary } from '../../../src/stores/search-index/vocabulary.ts';
 
 const findUnknownWords = (text: string, isUnmatched: (stem: string) => boolean): string[] => findWith(text, isUnmatched, isVocabulary);
@@ -56,5 +60,22 @@ test('code, quoted phrases, ids, words the bank holds and prompts in another lan
   );
   // Three such words or more: another language, or jargon; the prompt is not silenced for them.
   assert.deepEqual(findUnknownWords('zorblat quixxel zyxwq blorptang', unheld), []);
-  assert.deepEqual(findUnknownWords('zorblat and Quixxel', unheld), ['zorblat', 'quixxel']);
+  assert.deepEqual(findUnknownWords('we asked Zorblat and Quixxel', unheld), ['zorblat', 'quixxel']);
+});
+
+test('only a request for new work is silenced for a new name, not a question about what was done', () => {
+  for (const prompt of [
+    'add a Prometheus exporter endpoint',
+    'can we set up Sentry for the worker?',
+    "I'd like to import runs from Strava",
+  ]) {
+    assert.ok(isRequestForNewWork(prompt), prompt);
+  }
+  for (const prompt of [
+    'what did Priya say about the cron on Friday?',
+    'why did we pick Kafka?',
+    'does the Strava import still time out?',
+  ]) {
+    assert.ok(!isRequestForNewWork(prompt), prompt);
+  }
 });
