@@ -5,6 +5,7 @@ import { clip } from './delta-builder.ts';
 import { currentStatements } from './retrieval/session-start.ts';
 import type { StatementScore } from './retrieval/score-statements.ts';
 import { parseStatement, type Statement } from './statement.ts';
+import { canonicalTechnology, isEverydayWordName, technologyRole } from './technologies.ts';
 
 const MAX_RELATIONS = 3;
 // A statement is shown up to this many characters (capture keeps new ones within 300; imported graphs may hold longer).
@@ -185,7 +186,10 @@ function close(lines: string[], shown: number, total: number, budget: number, tr
 function renderStackLine(memory: Memory): string {
   const first = memory.statements[0];
   const text = first ? parseStatement(memory.entity.observations[first.index] ?? '').text : '';
-  return `- ${memory.entity.name}${text ? `: ${clip(text, 160)}` : ''}`;
+  // The role, unless the name is an everyday word: the capture may have read "Spark" or "Bootstrap" in another sense.
+  const canonical = canonicalTechnology(memory.entity.name);
+  const role = canonical && !isEverydayWordName(canonical) ? technologyRole(canonical) : undefined;
+  return `- ${memory.entity.name}${role ? ` (${role})` : ''}${text ? `: ${clip(text, 160)}` : ''}`;
 }
 
 // One memory: its entity, the statements that answer (a superseded one as "previously", under what replaced it),

@@ -246,6 +246,22 @@ test('session start gives the preferences, the stack and the last sessions withi
     assert.ok(text.includes(expected), expected);
   }
   assert.ok(text.indexOf('session-aaaa0006') < text.indexOf('session-aaaa0005'), 'the newest session first');
+  // A stack line: the technology's role and what was decided of it; a passing remark of a session is left out.
+  assert.match(text, /^- PostgreSQL \(database\): PostgreSQL 16: the database/m);
+  const withRemark: KnowledgeGraph = {
+    ...PROJECT,
+    entities: [
+      ...PROJECT.entities,
+      {
+        name: 'Celery',
+        entityType: 'technology',
+        observations: ['The Celery worker is starting in the background [2026-11-24, session aaaa0006, fact]'],
+      },
+    ],
+  };
+  const remarked = context(withRemark, '');
+  assert.match(remarked, /^- Celery/m);
+  assert.doesNotMatch(remarked, /starting in the background/);
   assert.ok(text.length <= 2500, `${text.length} characters`);
   assert.doesNotMatch(text, /area-/);
 });

@@ -55,9 +55,24 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   for (const id of preferenceIds) {
     add(id, 'preferences', SESSION_START_LIMITS.preferences);
   }
+  // The stack: each technology with its role and what was decided of it (a decision, convention or preference; a
+  // line of another kind says too little at session start: "Phoenix server is starting in the background").
   const stack = topBy(typed('technology'), (id) => view.degree(id) * 1e14 + dateKey(view.updatedAt(id)), SESSION_START_LIMITS.stack);
   for (const id of stack) {
-    add(id, 'stack', 1);
+    const entity = view.entity(id);
+    const memory = normalizeEntity(
+      id,
+      entity,
+      1,
+      [],
+      0,
+      [],
+      currentStatements(entity, 1, STACK_KINDS).filter((entry) => isStackKind(entity, entry)),
+    );
+    memory.section = 'stack';
+    memory.score = computeRecency(entity.updatedAt, options.nowMs);
+    memory.breakdown = { ...memory.breakdown, recency: memory.score };
+    memories.push(memory);
   }
   const sessions = topBy(typed('session'), (id) => dateKey(view.updatedAt(id)), SESSION_START_LIMITS.sessions);
   for (const id of sessions) {
@@ -93,6 +108,13 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   return memories;
 }
 const RECENT_POOL = 200;
+
+// The kinds of statement a stack line shows; an observation written by hand or by another tool (no date) is shown too.
+const STACK_KINDS: readonly StatementKind[] = ['decision', 'convention', 'preference'];
+const isStackKind = (entity: GraphEntity, entry: StatementScore): boolean => {
+  const statement = parseStatement(entity.observations[entry.index] ?? '');
+  return statement.date === undefined || STACK_KINDS.includes(statement.kind);
+};
 
 // The `count` ids with the highest keys, highest first (ties: the lower id), with a native sort of the keys to find
 // the threshold (a comparator sort of 50,000 ids took session start ~100 ms).
