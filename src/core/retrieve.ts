@@ -83,9 +83,9 @@ export function retrieveFromView(view: GraphView, prompt: string, options: Retri
 // on its own graph, capped at maxResults; then the candidates of all sources are merged (the same entity in two
 // sources is one memory, cross-validated), deduplicated, boosted and ranked together.
 export function retrieveFromSources(sources: readonly SourceView[], prompt: string, options: RetrieveOptions): Retrieval {
-  const nameOf = (candidate: string): string | undefined => {
+  const nameOf = (candidate: string, joined = false): string | undefined => {
     for (const { view } of sources) {
-      const id = view.idOf(candidate) ?? idOfJoined(view, candidate);
+      const id = view.idOf(candidate) ?? (joined ? idOfJoined(view, candidate) : undefined);
       if (id !== undefined) {
         return view.name(id);
       }
@@ -94,7 +94,9 @@ export function retrieveFromSources(sources: readonly SourceView[], prompt: stri
   };
   const heads =
     sources.length === 1 ? (sources[0] as SourceView).view.nameHeads() : new Set(sources.flatMap(({ view }) => [...view.nameHeads()]));
-  const query = parseQuery(prompt, nameOf, heads);
+  // The prompt's runs of words are also looked up joined (an identifier spelled as words); the statements' runs, for
+  // the cross-reference boost, only as they are (joined, they cost the answered prompt ~15 ms on a 10,000-entity bank).
+  const query = parseQuery(prompt, (candidate) => nameOf(candidate, true), heads);
   const sourceOrder = (source: string): number => sources.findIndex((entry) => entry.source === source);
   const liveIn =
     (view: GraphView) =>
