@@ -16,7 +16,7 @@ import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
-import { isVocabularyWord } from '../../src/stores/search-index/vocabulary.ts';
+import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
 import { extractTerms } from '../../src/core/text.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { runSyncHook } from '../../src/hooks/sync-hook.ts';
@@ -68,7 +68,7 @@ const OPTIONS = {
   dedupThreshold: 0.85,
   boostFactor: 1.2,
   includeSuperseded: false,
-  isVocabulary: isVocabularyWord,
+  isVocabulary: isVocabularyStem,
 };
 
 const readJsonl = (file: string): KnowledgeGraph => dedupeGraph(parseServerMemoryJsonl(readFileSync(file, 'utf8')).graph).graph;

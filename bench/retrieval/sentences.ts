@@ -15,7 +15,7 @@ import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
-import { isVocabularyWord } from '../../src/stores/search-index/vocabulary.ts';
+import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
 import { formatStatement } from '../../src/core/statement.ts';
 import { extractTerms } from '../../src/core/text.ts';
 
@@ -43,7 +43,7 @@ const OPTIONS = {
   dedupThreshold: 0.85,
   boostFactor: 1.2,
   includeSuperseded: false,
-  isVocabulary: isVocabularyWord,
+  isVocabulary: isVocabularyStem,
 };
 const BUDGET = 9000;
 

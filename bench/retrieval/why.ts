@@ -6,7 +6,7 @@ import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { dedupeGraph } from '../../src/core/merge.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
-import { isVocabularyWord } from '../../src/stores/search-index/vocabulary.ts';
+import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 
@@ -27,7 +27,7 @@ for (const prompt of prompts) {
     dedupThreshold: 0.85,
     boostFactor: 1.2,
     includeSuperseded: false,
-    isVocabulary: isVocabularyWord,
+    isVocabulary: isVocabularyStem,
   });
   console.log(`\n"${prompt}"`, JSON.stringify(retrieval.silence[0]));
   for (const term of retrieval.terms) {

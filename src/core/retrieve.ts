@@ -286,10 +286,9 @@ function judgeEvidence(
   // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter") asks
   // for new work, though its other words are this project's own: evidence by those words is chance. Looked for only
   // when it would change the answer, and only in a request for new work (unknown-words.ts).
-  const unmatched = new Set(scoring.terms.filter((term) => term.literalIdf === 0).map((term) => term.term));
   const unknown =
     named.size === 0 && evidence && isVocabulary && isRequestForNewWork(query.text)
-      ? findUnknownWords(query.text, (stem) => unmatched.has(stem), isVocabulary)
+      ? findUnknownWords(query.text, (stem) => scoring.terms.some((term) => term.term === stem && term.literalIdf === 0), isVocabulary)
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];

@@ -5,7 +5,7 @@ import type { Config } from '../config.ts';
 import { dispatchSources } from './dispatch-sources.ts';
 import type { GraphView } from '../core/graph-view.ts';
 import { retrieveFromSources, type Retrieval } from '../core/retrieve.ts';
-import { isVocabularyWord } from './search-index/vocabulary.ts';
+import { isVocabularyStem } from './search-index/vocabulary.ts';
 import { describeError, MemoryFabricError } from '../errors.ts';
 import type { GraphStore } from './graph-store.ts';
 
@@ -59,7 +59,7 @@ export async function searchSources(
     dedupThreshold: config.dedupThreshold,
     boostFactor: config.boostFactor,
     includeSuperseded: config.includeSuperseded,
-    isVocabulary: isVocabularyWord,
+    isVocabulary: isVocabularyStem,
   });
   const reports = outcomes.map((outcome, index): SourceReport => {
     const description = sources[index]?.store.description ?? outcome.source;

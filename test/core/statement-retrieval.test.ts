@@ -7,7 +7,7 @@ import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
-import { isVocabularyWord } from '../../src/stores/search-index/vocabulary.ts';
+import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
 
 const OPTIONS: RetrieveOptions = {
   nowMs: Date.parse('2026-12-01T00:00:00Z'),
@@ -15,7 +15,7 @@ const OPTIONS: RetrieveOptions = {
   dedupThreshold: 0.85,
   boostFactor: 1.2,
   includeSuperseded: false,
-  isVocabulary: isVocabularyWord,
+  isVocabulary: isVocabularyStem,
 };
 
 // A project as the capture writes it: technologies, a component with many statements, preferences, sessions.

@@ -11,7 +11,7 @@ import { parseQuery } from '../../src/core/query.ts';
 import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { findUnknownWords } from '../../src/core/retrieval/unknown-words.ts';
-import { isVocabularyWord } from '../../src/stores/search-index/vocabulary.ts';
+import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
 import { redactSecrets } from '../../src/core/redact.ts';
 import { findTechnologies } from '../../src/core/technologies.ts';
 import { extractTerms, splitWords, wordRuns } from '../../src/core/text.ts';
@@ -43,7 +43,7 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['findSessionCue', (text) => findSessionCue(CUE_VIEW, text, () => true)],
   ['findRolesAsked', findRolesAsked],
   // Every word taken for unmatched: the most work it can be asked to do.
-  ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyWord)],
+  ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['replyPrefixes', (text) => replyPrefixes(text)],
   ['redactSecrets', redactSecrets],
   ['stripInjectedMarkup', stripInjectedMarkup],

@@ -42,9 +42,17 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   }
   const typed = (type: string): number[] => byType.get(type) ?? [];
   const memories: Memory[] = [];
-  const add = (id: number, section: MemorySection, limit: number, kinds?: readonly StatementKind[]): void => {
+  // A memory of the section, with the statements chosen of its entity (its newest current ones by default).
+  const add = (
+    id: number,
+    section: MemorySection,
+    limit: number,
+    kinds?: readonly StatementKind[],
+    keep: (entity: GraphEntity, entry: StatementScore) => boolean = () => true,
+  ): void => {
     const entity = view.entity(id);
-    const memory = normalizeEntity(id, entity, 1, [], 0, [], currentStatements(entity, limit, kinds));
+    const statements = currentStatements(entity, limit, kinds).filter((entry) => keep(entity, entry));
+    const memory = normalizeEntity(id, entity, 1, [], 0, [], statements);
     memory.section = section;
     memory.score = computeRecency(entity.updatedAt, options.nowMs);
     memory.breakdown = { ...memory.breakdown, recency: memory.score };
@@ -59,20 +67,7 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   // line of another kind says too little at session start: "Phoenix server is starting in the background").
   const stack = topBy(typed('technology'), (id) => view.degree(id) * 1e14 + dateKey(view.updatedAt(id)), SESSION_START_LIMITS.stack);
   for (const id of stack) {
-    const entity = view.entity(id);
-    const memory = normalizeEntity(
-      id,
-      entity,
-      1,
-      [],
-      0,
-      [],
-      currentStatements(entity, 1, STACK_KINDS).filter((entry) => isStackKind(entity, entry)),
-    );
-    memory.section = 'stack';
-    memory.score = computeRecency(entity.updatedAt, options.nowMs);
-    memory.breakdown = { ...memory.breakdown, recency: memory.score };
-    memories.push(memory);
+    add(id, 'stack', 1, STACK_KINDS, isStackKind);
   }
   const sessions = topBy(typed('session'), (id) => dateKey(view.updatedAt(id)), SESSION_START_LIMITS.sessions);
   for (const id of sessions) {

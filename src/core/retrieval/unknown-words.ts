@@ -11,8 +11,9 @@
 //   (isRequestForNewWork).
 import { isStopword, stemWord, stemWordOnce } from '../text.ts';
 
-// Whether a lowercase word is English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts).
-export type IsVocabulary = (word: string) => boolean;
+// Whether a stem (text.ts) is of English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts,
+// isVocabularyStem).
+export type IsVocabulary = (stem: string) => boolean;
 
 // At most this many variants are looked up for typos in one prompt (each is stemmed).
 const MAX_VARIANT_LOOKUPS = 1_000;
@@ -86,7 +87,8 @@ export function isTypoOfVocabulary(word: string, isVocabulary: IsVocabulary, bud
       return false;
     }
     budget.left -= 1;
-    return stemWordOnce(variant).length >= variant.length - 3 && isVocabulary(variant);
+    const stem = stemWordOnce(variant);
+    return stem.length >= variant.length - 3 && isVocabulary(stem);
   });
 }
 
@@ -94,7 +96,7 @@ export function isTypoOfVocabulary(word: string, isVocabulary: IsVocabulary, bud
 // with three, "strava" would be "str" and "ava").
 function isCompoundOfVocabulary(word: string, isVocabulary: IsVocabulary): boolean {
   for (let split = 4; split <= word.length - 4; split += 1) {
-    if (isVocabulary(word.slice(0, split)) && isVocabulary(word.slice(split))) {
+    if (isVocabulary(stemWordOnce(word.slice(0, split))) && isVocabulary(stemWordOnce(word.slice(split)))) {
       return true;
     }
   }
@@ -151,10 +153,11 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
         continue;
       }
       looked.add(key);
+      const stem = stemWord(lower);
       if (
         isStopword(lower) ||
-        !isUnmatched(stemWord(lower)) ||
-        isVocabulary(lower) ||
+        !isUnmatched(stem) ||
+        isVocabulary(stem) ||
         isCompoundOfVocabulary(lower, isVocabulary) ||
         (!nameLike && isTypoOfVocabulary(lower, isVocabulary, budget))
       ) {

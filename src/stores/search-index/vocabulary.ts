@@ -25,9 +25,12 @@ function load(): Bloom | null {
   return filter;
 }
 
-// Whether a lowercase word is English or software vocabulary, by its stem. Without a readable filter every word is:
-// then no prompt is silenced for naming something new.
-export function isVocabularyWord(word: string): boolean {
+// Whether a stem (text.ts) is of English or software vocabulary. Without a readable filter every stem is: then no
+// prompt is silenced for naming something new.
+export function isVocabularyStem(stem: string): boolean {
   const bloom = load();
-  return bloom === null || bloomHas(bloom, stemWordOnce(word));
+  return bloom === null || bloomHas(bloom, stem);
 }
+
+// The same for a lowercase word.
+export const isVocabularyWord = (word: string): boolean => isVocabularyStem(stemWordOnce(word));

@@ -5,10 +5,10 @@ import {
   isRequestForNewWork,
   isTypoOfVocabulary as isTypoWith,
 } from '../../../src/core/retrieval/unknown-words.ts';
-import { isVocabularyWord as isVocabulary } from '../../../src/stores/search-index/vocabulary.ts';
+import { isVocabularyStem, isVocabularyWord as isVocabulary } from '../../../src/stores/search-index/vocabulary.ts';
 
-const findUnknownWords = (text: string, isUnmatched: (stem: string) => boolean): string[] => findWith(text, isUnmatched, isVocabulary);
-const isTypoOfVocabulary = (word: string): boolean => isTypoWith(word, isVocabulary);
+const findUnknownWords = (text: string, isUnmatched: (stem: string) => boolean): string[] => findWith(text, isUnmatched, isVocabularyStem);
+const isTypoOfVocabulary = (word: string): boolean => isTypoWith(word, isVocabularyStem);
 // Every word taken for one the bank does not hold: the worst case.
 const unheld = (): boolean => true;
 
