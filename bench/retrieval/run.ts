@@ -2,7 +2,7 @@
 // for the context pipeline and, as the baseline to beat, a plain BM25 over each entity's whole text (the method of
 // the keyword peers, SQLite FTS5), each on the graph alone and on the graph mixed with the distractor graphs.
 // Two halves: queries.json (the tuning half) and heldout.json (written by someone who had not seen the scorer; only
-// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--heldout-4] [--heldout-5] [--heldout-6]
+// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,6 +55,9 @@ const heldout3 = readSet('heldout-3.json');
 // A second tuning set (developer session 5), written by a helper from the graphs alone, heavy on paraphrase and
 // relational prompts (the categories the first tuning set had too few failing cases of); looked at while tuning.
 const tuning2 = readSet('tuning-2.json');
+// A third tuning set (developer session 7), written by a helper from the graphs alone: 108 prompts, 6 per category and
+// graph, chatty exact and variant prompts among them (the categories the other tuning sets had no failing cases of).
+const tuning3 = readSet('tuning-3.json');
 // A fourth held-out set, written at the start of developer session 5 from the graphs alone, sealed: run once, at the end.
 const heldout4 = readSet('heldout-4.json');
 // A fifth, written at the start of developer session 6 from the graphs alone (90 prompts, 5 per category and graph),
@@ -300,6 +303,9 @@ if (heldout3 && process.argv.includes('--heldout-3')) {
 }
 if (tuning2 && process.argv.includes('--tuning-2')) {
   report('second tuning set (tuning-2.json)', tuning2.queries, verbose);
+}
+if (tuning3 && process.argv.includes('--tuning-3')) {
+  report('third tuning set (tuning-3.json)', tuning3.queries, verbose);
 }
 if (heldout4 && process.argv.includes('--heldout-4')) {
   report('fourth held-out set (heldout-4.json)', heldout4.queries, false);
