@@ -49,7 +49,15 @@ interface Project {
 const args = process.argv.slice(2);
 const setArg = args[args.indexOf('--set') + 1] ?? 'alpha';
 // Held-out sets are never verbose: their questions and misses are not printed (tuning runs do not look at them).
-const HELD_OUT = new Set(['beta', 'real-heldout', 'real-heldout-2', 'real-heldout-3', 'real-heldout-4', 'real-heldout-5', 'real-heldout-6']);
+const HELD_OUT = new Set([
+  'beta',
+  'real-heldout',
+  'real-heldout-2',
+  'real-heldout-3',
+  'real-heldout-4',
+  'real-heldout-5',
+  'real-heldout-6',
+]);
 const verboseAsked = args.includes('--verbose');
 let verbose = verboseAsked;
 const keep = args.includes('--keep');

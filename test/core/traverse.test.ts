@@ -22,6 +22,8 @@ const GRAPH: KnowledgeGraph = {
     entity('ledger'),
     entity('Resolved Tickets Board'),
     entity('triage-rota', 'process'),
+    entity('FPC4_Format', 'format'),
+    entity('Test_Case', 'test'),
   ],
   relations: [
     { from: 'billing-service', to: 'stripe', relationType: 'uses' },
@@ -30,6 +32,7 @@ const GRAPH: KnowledgeGraph = {
     { from: 'payments-team', to: 'billing-service', relationType: 'owns' },
     { from: 'billing-service', to: 'old-gateway', relationType: 'replaced' },
     { from: 'Resolved Tickets Board', to: 'triage-rota', relationType: 'resolved_by' },
+    { from: 'FPC4_Format', to: 'Test_Case', relationType: 'specifies format for' },
   ],
 };
 const VIEW = buildGraphView(GRAPH);
@@ -87,6 +90,26 @@ const CASES: Case[] = [
     found: {
       'billing-outage': [0.75, 0, []],
       'retry-fix': [1, 1, ['billing-outage resolved_by retry-fix']],
+    },
+  },
+  {
+    name: 'a word asks a relation type it begins only with five letters or more ("spec" asks nothing of "specifies")',
+    seeds: [['FPC4_Format', 1]],
+    maxHops: 1,
+    prompt: "what's in the FPC4 format spec?",
+    found: {
+      FPC4_Format: [1, 0, []],
+      Test_Case: [0.5, 1, ['FPC4_Format specifies format for Test_Case']],
+    },
+  },
+  {
+    name: 'a word of five letters or more asks the relation type it begins ("specif" asks "specifies format for")',
+    seeds: [['FPC4_Format', 1]],
+    maxHops: 1,
+    prompt: 'which tests does the FPC4 format specification cover?',
+    found: {
+      FPC4_Format: [0.75, 0, []],
+      Test_Case: [1, 1, ['FPC4_Format specifies format for Test_Case']],
     },
   },
   {
