@@ -27,6 +27,9 @@ export interface TraverseOptions {
   // The prompt's words, stopwords too: in a question, the verbs of a relation ("use", "touch") ask about it
   // (relation-words.ts).
   queryWords?: readonly string[];
+  // Terms of the prompt too common in the bank to ask a relation type that holds them ("the user's training focus"
+  // asks nothing of uses_table_for_user_weight, where "user" is in a tenth of the bank's statements).
+  commonTerms?: ReadonlySet<string>;
   // Entities the prompt names though their name's words are not its terms (a path, a session a cue placed in time).
   named?: ReadonlySet<number>;
   isLive: (ref: number) => boolean;
@@ -74,7 +77,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
           nameTerms.filter((term) => prompted.has(term)).length >= nameTerms.length - (nameTerms.length >= 4 ? 1 : 0));
       asking = named
         ? {
-            terms: (options.queryTerms ?? []).filter((term) => !own.has(term)),
+            terms: (options.queryTerms ?? []).filter((term) => !own.has(term) && options.commonTerms?.has(term) !== true),
             families: question ? findRelationFamilies((options.queryWords ?? []).filter((word) => !ownWords.has(word))) : new Set(),
           }
         : { terms: [], families: new Set() };

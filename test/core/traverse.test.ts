@@ -51,6 +51,8 @@ interface Case {
   prompt?: string;
   // Entities the prompt names by a hint or a cue.
   named?: string[];
+  // Terms too common in the bank to ask a relation type.
+  common?: string[];
   // Every candidate found: name -> relevance, hops, and the path as "from relation to" steps.
   found: Record<string, [number, number, string[]]>;
 }
@@ -100,6 +102,17 @@ const CASES: Case[] = [
     found: {
       FPC4_Format: [1, 0, []],
       Test_Case: [0.5, 1, ['FPC4_Format specifies format for Test_Case']],
+    },
+  },
+  {
+    name: 'a term common in the bank asks no relation type that holds it ("format" in a tenth of the statements)',
+    seeds: [['Test_Case', 1]],
+    maxHops: 1,
+    prompt: 'is the Test_Case format right?',
+    common: ['format'],
+    found: {
+      Test_Case: [1, 0, []],
+      FPC4_Format: [0.5, 1, ['FPC4_Format specifies format for Test_Case']],
     },
   },
   {
@@ -241,6 +254,7 @@ for (const testCase of CASES) {
       queryTerms: extractTerms(testCase.prompt ?? ''),
       queryWords: splitWords(testCase.prompt ?? ''),
       named: new Set((testCase.named ?? []).map(idOf)),
+      commonTerms: new Set(testCase.common ?? []),
       isLive: notSuperseded,
     });
     const byName = Object.fromEntries(
