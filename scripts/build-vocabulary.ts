@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { buildBloom } from '../src/core/lexicon/bloom.ts';
-import { EVERYDAY_NAMES } from '../src/core/lexicon/everyday-names.ts';
 import { stemWord } from '../src/core/text.ts';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -38,7 +37,6 @@ const software = [
   ...cspellLines('software-tools.txt'),
   ...readFileSync(path.join(root, 'scripts', 'lexicon', 'software-synonyms.txt'), 'utf8').split('\n'),
   ...readFileSync(path.join(root, 'scripts', 'lexicon', 'prompt-words.txt'), 'utf8').split('\n'),
-  ...EVERYDAY_NAMES,
 ].filter((line) => !line.startsWith('#'));
 
 // Every plain word of the lists (cspell's affix marks and compounds' capitals split off), lowercased and stemmed.

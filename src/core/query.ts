@@ -24,6 +24,8 @@ const SEGMENT_BREAK =
 // of letters or dots, `[\w.-]*` would scan to its end (quadratic on 'foo.foo.foo...').
 const IDENTIFIER =
   /(?:(?<![\w.-])[\w.-]*\/[\w./-]+)|(?:\b[a-z]+(?:[A-Z][a-z0-9]+)+\b)|(?:\b[\w]+(?:-[\w]+)+\b)|(?:\b\w+\.(?:ts|js|mjs|py|rs|go|json|md|ya?ml|toml)\b)/g;
+// The extension of a source file (the module's name is what is left).
+const SOURCE_EXTENSION = /\.(?:ts|tsx|js|jsx|mjs|py|rs|go|rb|ex|exs)$/;
 const QUOTED = /["'`]([^"'`]{2,80})["'`]/g;
 
 // Words that carry the conversation in a prompt, not what it asks about ("remind me what redis is for"). Only
@@ -41,6 +43,11 @@ export function parseQuery(
   const hints = new Set<string>();
   for (const match of text.matchAll(IDENTIFIER)) {
     hints.add(match[0]);
+    // A source file names the module it holds: "number_generator.py" names an entity number_generator too.
+    const stem = match[0].replace(SOURCE_EXTENSION, '');
+    if (stem !== match[0] && stem.length >= 3) {
+      hints.add(stem);
+    }
   }
   for (const match of text.matchAll(QUOTED)) {
     if (match[1]) {

@@ -51,6 +51,14 @@ test('entity hints include identifiers, paths, quoted strings and known graph na
   );
 });
 
+test('a source file names its module too: "number_generator.py" hints number_generator', () => {
+  const hints = parseQuery('Add a Seed option to number_generator.py and to src/api/orders.ts').entityHints;
+  for (const hint of ['number_generator.py', 'number_generator', 'src/api/orders.ts', 'src/api/orders']) {
+    assert.ok(hints.includes(hint), hint);
+  }
+  assert.ok(!parseQuery('see config.json').entityHints.includes('config'), 'not a data file');
+});
+
 test('synonyms: stemming keeps the first two letters of every listed word, so a term finds its group by them', () => {
   for (const word of SYNONYM_WORDS) {
     assert.equal(stemWord(word).slice(0, 2), word.slice(0, 2), word);

@@ -9,7 +9,6 @@
 // - and only in a request for new work ("add", "set up", "integrate", "switch to"...), not in a question about what
 //   was done: "what did Priya say about the cron on Friday?" is about the project, whatever names it holds
 //   (isRequestForNewWork).
-import { EVERYDAY_NAMES } from '../lexicon/everyday-names.ts';
 import { isStopword, stemWord, stemWordOnce } from '../text.ts';
 
 // Whether a stem (text.ts) is of English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts,
@@ -123,29 +122,22 @@ function endsSentence(token: string): boolean {
   return index >= 0 && '.!?:'.includes(token[index] as string);
 }
 
-const EVERYDAY = new Set(EVERYDAY_NAMES);
-
-// The unknown words of a prompt (lowercase), in order; none when it has more than two (see above); the words of one
-// name count once ("Apple Silicon", "GitHub Actions"). isUnmatched tells whether a stem is a search term of the prompt
-// that matched nothing of the bank literally (not even as a near-miss).
+// The unknown words of a prompt (lowercase, one or two), in order; none when it has more (see above). isUnmatched
+// tells whether a stem is a search term of the prompt that matched nothing of the bank literally (not even as a
+// near-miss).
 export function findUnknownWords(text: string, isUnmatched: (stem: string) => boolean, isVocabulary: IsVocabulary): string[] {
   const unknown: string[] = [];
-  let names = 0;
   const looked = new Set<string>();
   const budget = { left: MAX_VARIANT_LOOKUPS };
   for (const line of text.replace(NOT_PROSE, ' ').split('\n')) {
     // A new line starts a sentence (a list, steps to reproduce).
     let sentenceStart = true;
-    // Whether the word before was a capitalized name's (the next one continues that name).
-    let inName = false;
     for (const token of line.split(/\s+/)) {
       if (token === '') {
         continue;
       }
       const atStart = sentenceStart;
-      const continuesName = inName;
       sentenceStart = endsSentence(token);
-      inName = false;
       if (token.length > MAX_WORD_LETTERS + 4 || QUOTE_MARK.test(token)) {
         continue;
       }
@@ -154,13 +146,9 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
         continue;
       }
       const lower = word.toLowerCase();
-      // A capitalized word inside a sentence, or one with inner capitals, is a name: no typo reading. Capitalized
-      // inside a sentence, it names a thing even when it is a word too ("Apple Health", "Honeybadger", "Slurm"): a
-      // thing the bank has never seen, unless it is what people name in passing (EVERYDAY_NAMES).
+      // A capitalized word inside a sentence, or one with inner capitals, is a name: no typo reading.
       const nameLike = /^.+[A-Z]/.test(word) || (!atStart && /^[A-Z]/.test(word));
-      const properName = !atStart && /^[A-Z]/.test(word) && !EVERYDAY.has(lower);
-      inName = properName && !sentenceStart && !/[,;:]$/.test(token);
-      const key = `${properName ? 'P' : nameLike ? 'N' : 'w'}${lower}`;
+      const key = `${nameLike ? 'N' : 'w'}${lower}`;
       if (looked.has(key)) {
         continue;
       }
@@ -169,18 +157,16 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
       if (
         isStopword(lower) ||
         !isUnmatched(stem) ||
-        (!properName &&
-          (isVocabulary(stem) ||
-            isCompoundOfVocabulary(lower, isVocabulary) ||
-            (!nameLike && isTypoOfVocabulary(lower, isVocabulary, budget))))
+        isVocabulary(stem) ||
+        isCompoundOfVocabulary(lower, isVocabulary) ||
+        (!nameLike && isTypoOfVocabulary(lower, isVocabulary, budget))
       ) {
         continue;
       }
       if (!unknown.includes(lower)) {
         unknown.push(lower);
-        names += properName && continuesName ? 0 : 1;
       }
-      if (names > MAX_UNKNOWN) {
+      if (unknown.length > MAX_UNKNOWN) {
         return [];
       }
     }
@@ -189,11 +175,11 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
 }
 
 // The verbs of a request to bring something in: add a Prometheus exporter, set up Sentry, integrate Stripe, switch to
-// Bun, import runs from Strava, write a Dockerfile. (Not "use", "fix", "why": a question or a change to what is there;
-// not "build" or "support", nouns as often: "the build is red", "a support ticket"; not "our setup" nor "connect": "the
-// Rails console can't connect to the replica" reports a bug.)
+// Bun, import runs from Strava. (Not "use", "fix", "why": a question or a change to what is there; not "build" or
+// "support", nouns as often: "the build is red", "a support ticket"; not "our setup" nor "connect": "the Rails
+// console can't connect to the replica" reports a bug.)
 const NEW_WORK =
-  /\b(?:add|adding|integrate|integrating|set up|(?<!\b(?:our|the|my|your|this|that|its) (?:\w+ )?)setup|setting up|hook up|wire up|plug in|bring in|switch (?:to|over)|migrate (?:to|from)|move (?:to|over)|port (?:it |this |the \w+ )?to|import (?:\w+ ){0,3}from|export (?:\w+ ){0,3}to|install|enable|expose|adopt|introduce|implement|write|writing|create|creating)\b/i;
+  /\b(?:add|adding|integrate|integrating|set up|(?<!\b(?:our|the|my|your|this|that|its) (?:\w+ )?)setup|setting up|hook up|wire up|plug in|bring in|switch (?:to|over)|migrate (?:to|from)|move (?:to|over)|port (?:it |this |the \w+ )?to|import (?:\w+ ){0,3}from|export (?:\w+ ){0,3}to|install|enable|expose|adopt|introduce|implement)\b/i;
 // A question about the past asks what the memory holds, whatever it names.
 const ASKS_THE_PAST = /\b(?:did|was|were|had|have we|last time|before|earlier|ago)\b/i;
 

@@ -68,7 +68,6 @@ test('only a request for new work is silenced for a new name, not a question abo
     'add a Prometheus exporter endpoint',
     'can we set up Sentry for the worker?',
     "I'd like to import runs from Strava",
-    'Write a Dockerfile for running experiments on a Slurm cluster.',
   ]) {
     assert.ok(isRequestForNewWork(prompt), prompt);
   }
@@ -82,23 +81,4 @@ test('only a request for new work is silenced for a new name, not a question abo
   ]) {
     assert.ok(!isRequestForNewWork(prompt), prompt);
   }
-});
-
-test('a word capitalized inside a sentence names a thing, even a word of the vocabulary; one name counts once', () => {
-  assert.deepEqual(
-    findUnknownWords('set up Honeybadger so LiveView crashes get reported', (stem) => stem !== 'liveview'),
-    ['honeybadger'],
-  );
-  assert.deepEqual(findUnknownWords('How do I add Apple Health sync for step counts?', unheld), ['apple', 'health']);
-  // Three words of one name are one name; three names are too many (a list of tools, or another language).
-  assert.deepEqual(findUnknownWords('Add GPU temperature readings for Apple Silicon Macs.', unheld), ['apple', 'silicon', 'macs']);
-  assert.deepEqual(findUnknownWords('wire up Honeybadger, Grafana and Loki', unheld), []);
-  // Not at a sentence's start, not the names people say in passing, not a word the bank holds.
-  assert.deepEqual(findUnknownWords('Health checks fail. Apple users see it on Safari since Monday', unheld), []);
-  assert.deepEqual(
-    findUnknownWords('add Apple Health sync', (stem) => stem !== 'appl' && stem !== 'health'),
-    [],
-  );
-  // Lowercase, a vocabulary word is only a word.
-  assert.deepEqual(findUnknownWords('add apple health sync', unheld), []);
 });
