@@ -85,6 +85,7 @@ function runSet(set: string): void {
   }
   const banks = new Map<string, string>();
   const sizes: string[] = [];
+  let lateSyncs = 0;
   for (const project of projects) {
     const dir = path.join(scratch, set, project.name);
     mkdirSync(path.join(dir, '.git'), { recursive: true });
@@ -99,7 +100,13 @@ function runSet(set: string): void {
         stop_hook_active: false,
         ...(transcript.subagent ? { agent_transcript_path: transcript.file, agent_id: 'a', agent_type: 'general-purpose' } : {}),
       };
-      const run = spawnSync(process.execPath, [SYNC_HOOK], { input: JSON.stringify(payload), env: hookEnv(dir), encoding: 'utf8' });
+      let run = spawnSync(process.execPath, [SYNC_HOOK], { input: JSON.stringify(payload), env: hookEnv(dir), encoding: 'utf8' });
+      // A sync past its deadline (a loaded machine) writes nothing; the client's next Stop syncs that part: so does
+      // the bench, once, and it says so (the bank would otherwise differ from run to run).
+      if (run.stderr.includes('DEADLINE_EXCEEDED')) {
+        lateSyncs += 1;
+        run = spawnSync(process.execPath, [SYNC_HOOK], { input: JSON.stringify(payload), env: hookEnv(dir), encoding: 'utf8' });
+      }
       if (verbose) {
         console.log(run.stdout.trim());
       }
@@ -158,7 +165,7 @@ function runSet(set: string): void {
   printTable(set, rows, injectedSizes);
   const entities = countEntities([...banks.values()]);
   console.log(
-    `  bank: ${sizes.length} syncs, ${entities.entities} entities, ${entities.statements} statements, ${entities.fileOnly} file-change-only entities (${((100 * entities.fileOnly) / Math.max(1, entities.entities)).toFixed(0)}%)`,
+    `  bank: ${sizes.length} syncs${lateSyncs > 0 ? ` (${lateSyncs} past the deadline, run again as the next Stop)` : ''}, ${entities.entities} entities, ${entities.statements} statements, ${entities.fileOnly} file-change-only entities (${((100 * entities.fileOnly) / Math.max(1, entities.entities)).toFixed(0)}%)`,
   );
   if (verbose) {
     console.log(`  bytes added per sync: ${sizes.join(', ')}`);
