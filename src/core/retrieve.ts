@@ -191,7 +191,7 @@ function searchSource(
     maxHops: 2,
     seeds: 5,
     queryTerms: query.terms,
-    commonTerms: commonTermsOf(view, scoring),
+    commonTerms: commonTermsOf(scoring, verdict.report.specificTerms),
     queryWords: splitWords(query.text),
     named: cue === undefined ? verdict.named : new Set([...verdict.named, cue]),
     isLive,
@@ -370,8 +370,8 @@ function idOfJoined(view: GraphView, run: string): number | undefined {
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 
-// The prompt's terms the bank holds but not specifically (below the calibrated specific IDF).
-function commonTermsOf(view: GraphView, scoring: Scoring): Set<string> {
-  const specificIdf = view.calibration()?.specificIdf ?? 0;
-  return new Set(scoring.terms.filter((term) => term.literalIdf > 0 && term.literalIdf < specificIdf).map((term) => term.term));
+// The prompt's terms the bank holds but not specifically (judgeEvidence's specific terms are the others).
+function commonTermsOf(scoring: Scoring, specificTerms: readonly string[]): Set<string> {
+  const specific = new Set(specificTerms);
+  return new Set(scoring.terms.filter((term) => term.literalIdf > 0 && !specific.has(term.term)).map((term) => term.term));
 }
