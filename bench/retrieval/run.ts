@@ -16,7 +16,7 @@ import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
-import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
+import { retrieveOptionsOf } from '../../src/stores/search-sources.ts';
 import { extractTerms } from '../../src/core/text.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { runSyncHook } from '../../src/hooks/sync-hook.ts';
@@ -67,14 +67,8 @@ const heldout5 = readSet('heldout-5.json');
 const heldout6 = readSet('heldout-6.json');
 const spec: QuerySet = { graphs: { ...tuning.graphs, ...(heldout?.graphs ?? {}) }, queries: tuning.queries };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
-const OPTIONS = {
-  nowMs: NOW,
-  maxResults: 20,
-  dedupThreshold: 0.85,
-  boostFactor: 1.2,
-  includeSuperseded: false,
-  isVocabulary: isVocabularyStem,
-};
+// The context hook's settings at their defaults (no MEMORY_FABRIC_* variable set).
+const OPTIONS = retrieveOptionsOf(loadConfig({}, root).config, NOW);
 
 const readJsonl = (file: string): KnowledgeGraph => dedupeGraph(parseServerMemoryJsonl(readFileSync(file, 'utf8')).graph).graph;
 

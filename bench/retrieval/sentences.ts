@@ -15,7 +15,8 @@ import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
-import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
+import { loadConfig } from '../../src/config.ts';
+import { retrieveOptionsOf } from '../../src/stores/search-sources.ts';
 import { formatStatement } from '../../src/core/statement.ts';
 import { extractTerms } from '../../src/core/text.ts';
 
@@ -37,14 +38,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 const setsCandidates = [path.join(root, 'bench', 'capture', 'sets'), '/work/main/bench/capture/sets'];
 const setsDir = setsCandidates.find((candidate) => existsSync(path.join(candidate, 'alpha'))) ?? (setsCandidates[0] as string);
 const NOW = Date.parse('2026-12-01T00:00:00Z');
-const OPTIONS = {
-  nowMs: NOW,
-  maxResults: 20,
-  dedupThreshold: 0.85,
-  boostFactor: 1.2,
-  includeSuperseded: false,
-  isVocabulary: isVocabularyStem,
-};
+// The context hook's settings at their defaults (no MEMORY_FABRIC_* variable set).
+const OPTIONS = retrieveOptionsOf(loadConfig({}, root).config, NOW);
 const BUDGET = 9000;
 
 // The sentences of a message: lines, then sentence ends; markdown emphasis and list marks dropped.

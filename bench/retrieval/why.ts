@@ -6,7 +6,8 @@ import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { dedupeGraph } from '../../src/core/merge.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
-import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
+import { loadConfig } from '../../src/config.ts';
+import { retrieveOptionsOf } from '../../src/stores/search-sources.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 
@@ -21,14 +22,7 @@ const graph = dedupeGraph(parseServerMemoryJsonl(readFileSync(path.join(corpus, 
 const view = buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
 console.log('calibration', JSON.stringify(view.calibration()), 'slots', view.stats().slots);
 for (const prompt of prompts) {
-  const retrieval = retrieveFromView(view, prompt, {
-    nowMs: Date.now(),
-    maxResults: 20,
-    dedupThreshold: 0.85,
-    boostFactor: 1.2,
-    includeSuperseded: false,
-    isVocabulary: isVocabularyStem,
-  });
+  const retrieval = retrieveFromView(view, prompt, retrieveOptionsOf(loadConfig({}, corpus).config, Date.now()));
   console.log(`\n"${prompt}"`, JSON.stringify(retrieval.silence[0]));
   for (const term of retrieval.terms) {
     console.log(

@@ -4,10 +4,24 @@
 import type { Config } from '../config.ts';
 import { dispatchSources } from './dispatch-sources.ts';
 import type { GraphView } from '../core/graph-view.ts';
-import { retrieveFromSources, type Retrieval } from '../core/retrieve.ts';
+import { type RetrieveOptions, retrieveFromSources, type Retrieval } from '../core/retrieve.ts';
 import { isVocabularyStem } from './search-index/vocabulary.ts';
 import { describeError, MemoryFabricError } from '../errors.ts';
 import type { GraphStore } from './graph-store.ts';
+
+// The ranking's settings from the configuration, with the vocabulary filter (what the context hook searches with;
+// the benchmarks use the same).
+export const retrieveOptionsOf = (
+  config: Pick<Config, 'maxResults' | 'dedupThreshold' | 'boostFactor' | 'includeSuperseded'>,
+  nowMs: number,
+): RetrieveOptions => ({
+  nowMs,
+  maxResults: config.maxResults,
+  dedupThreshold: config.dedupThreshold,
+  boostFactor: config.boostFactor,
+  includeSuperseded: config.includeSuperseded,
+  isVocabulary: isVocabularyStem,
+});
 
 // How one source fared for a prompt: the context hook's log and `search` print one line of each.
 export interface SourceReport {
@@ -53,14 +67,7 @@ export async function searchSources(
     const error = first && !first.ok ? first.error : new MemoryFabricError('STORE_UNREADABLE', 'no store is configured to search');
     throw error;
   }
-  const retrieval = retrieveFromSources(answered, prompt, {
-    nowMs,
-    maxResults: config.maxResults,
-    dedupThreshold: config.dedupThreshold,
-    boostFactor: config.boostFactor,
-    includeSuperseded: config.includeSuperseded,
-    isVocabulary: isVocabularyStem,
-  });
+  const retrieval = retrieveFromSources(answered, prompt, retrieveOptionsOf(config, nowMs));
   const reports = outcomes.map((outcome, index): SourceReport => {
     const description = sources[index]?.store.description ?? outcome.source;
     const results = retrieval.memories.filter((memory) => memory.stores.includes(outcome.source)).length;
