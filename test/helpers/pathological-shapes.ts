@@ -73,6 +73,8 @@ export const PATHOLOGICAL_SHAPES: Readonly<Record<string, (size: number) => stri
     repeatTo('We decided to use Redis for the cache because it is fast, instead of Memcached. Always run npm test. ', size),
   'which what package': (size) => repeatTo('which we what package what do we use for the package ', size),
   'made-up words': (size) => repeatTo('florbix zantrope quiblet ', size),
+  // A long word before each "setup" (isRequestForNewWork looks one word back from it).
+  'word then setup': (size) => repeatTo(`${'a'.repeat(2000)} setup `, size),
 };
 
 // A random mix of pieces of every shape (each piece 1 to 4 KB), for fuzzing.
