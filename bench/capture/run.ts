@@ -4,11 +4,17 @@
 // nothing. Printed beside two plain baselines on the same messages, each injecting up to the same 9,000
 // characters: raw-message BM25, and per-term substring search.
 //
-//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|real-heldout-2|real-heldout-3|real-heldout-4|real-heldout-5|real-heldout-6|real-heldout-7|real-tuning-2|real-tuning-3|real-tasks|all] [--verbose] [--keep]
+//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|real-heldout-2|real-heldout-3|real-heldout-4|real-heldout-5|real-heldout-6|real-heldout-7|real-tuning-2|real-tuning-3|real-tasks|all] [--verbose] [--keep] [--why-missed]
 //
 // Sets: sets/alpha (tuning) and sets/beta (held out: never read while tuning), synthetic sessions written by hand
 // by helpers who had not seen the code; real/tuning.json and real/heldout.json, labels of the real transcripts (real/heldout-2.json: a second held-out set, written later by another helper from the transcripts alone; real/heldout-3.json: a third, sealed for the next session, not in 'all'; real/heldout-4.json: a fourth, written at the start of developer session 5 and sealed until its end, not in 'all'; real/heldout-5.json: a fifth, written the same way at the start of developer session 6, sealed until its end, not in 'all'; real/heldout-6.json: a sixth, written the same way at the start of developer session 7, sealed until its end, not in 'all'; real/heldout-7.json: a seventh, written the same way at the start of developer session 8, sealed until its end, not in 'all'; real/tuning-2.json: a second tuning set written by a helper from the transcripts alone in session 5; real/tuning-3.json: a third, 48 facts and 16 unrelated prompts, written the same way in session 7; real/tasks.json: 30 task requests ("add X", "set up Y") that a fact of the earlier sessions helps, a tuning set)
 // in ../shared/corpus (written by a helper from the data alone).
+//
+// --why-missed: for the answers missed while something was injected, whether the injected statements' own messages
+// held them: the text around each statement in its source message (NEIGHBOUR_RADIUS characters either side) is
+// checked for the answer, for the first 3 statements and for all of them (totals only; a statement's place in its
+// message is not stored, so this measures what showing its neighbours would gain). With --verbose, on tuning sets,
+// each held answer missed is printed with the statements that hold it and the words they share with the question.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,6 +68,8 @@ const HELD_OUT = new Set([
 const verboseAsked = args.includes('--verbose');
 let verbose = verboseAsked;
 const keep = args.includes('--keep');
+const whyMissed = args.includes('--why-missed');
+const NEIGHBOUR_RADIUS = 200;
 const sets = setArg === 'all' ? ['alpha', 'beta', 'real-tuning', 'real-heldout', 'real-heldout-2'] : setArg.split(',');
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'mf-capture-'));
@@ -118,6 +126,7 @@ function runSet(set: string): void {
   }
   const rows = new Map<string, Row>();
   const injectedSizes: number[] = [];
+  const neighbours = { missed: 0, first3: 0, first3Chars: 0, all: 0, allChars: 0 };
   for (const question of questions) {
     const dir = banks.get(question.project);
     const project = projects.find((candidate) => candidate.name === question.project);
@@ -159,11 +168,29 @@ function runSet(set: string): void {
     if (verbose && !abstain && !held) {
       console.log(`  NOT HELD [${question.category}] ${question.question} -> want "${question.answer}"`);
     }
+    if (whyMissed && !abstain && injected !== '' && !answered(injected, question.answer)) {
+      const first3 = neighbourText(injected, project.messages, 3);
+      const all = neighbourText(injected, project.messages, Number.POSITIVE_INFINITY);
+      neighbours.missed += 1;
+      neighbours.first3 += Number(answered(first3, question.answer));
+      neighbours.first3Chars += first3.length;
+      neighbours.all += Number(answered(all, question.answer));
+      neighbours.allChars += all.length;
+    }
+    if (whyMissed && verbose && held && !answered(injected, question.answer)) {
+      printHolders(dir, question, injected === '');
+    }
     if (verbose && (abstain ? injected !== '' : !answered(injected, question.answer))) {
       console.log(`  MISS [${question.category}] ${question.question} -> want "${question.answer}"; got ${injected.length} chars`);
     }
   }
   printTable(set, rows, injectedSizes);
+  if (whyMissed) {
+    const mean = (chars: number): number => Math.round(chars / Math.max(1, neighbours.missed));
+    console.log(
+      `  why missed: ${neighbours.missed} answers missed with statements injected; the text around them in their source messages (±${NEIGHBOUR_RADIUS} chars) holds ${neighbours.first3} for the first 3 statements (+${mean(neighbours.first3Chars)} chars), ${neighbours.all} for all of them (+${mean(neighbours.allChars)} chars)`,
+    );
+  }
   const entities = countEntities([...banks.values()]);
   console.log(
     `  bank: ${sizes.length} syncs${lateSyncs > 0 ? ` (${lateSyncs} past the deadline, run again as the next Stop)` : ''}, ${entities.entities} entities, ${entities.statements} statements, ${entities.fileOnly} file-change-only entities (${((100 * entities.fileOnly) / Math.max(1, entities.entities)).toFixed(0)}%)`,
@@ -211,6 +238,50 @@ function entityTexts(dir: string): string[] {
     .map((record) => [record.name ?? '', ...(record.observations ?? [])].join('\n'));
   entityTextCache.set(dir, texts);
   return texts;
+}
+
+// The injected statements' surroundings in their source messages: for each of the first `count` statements, the text
+// NEIGHBOUR_RADIUS characters either side of where its opening appears in a message (markup and spacing flattened).
+function neighbourText(injected: string, messages: readonly string[], count: number): string {
+  const flat = messages.map((message) => message.replace(/[*`]/g, '').replace(/\s+/g, ' '));
+  const windows: string[] = [];
+  for (const line of injected
+    .split('\n')
+    .filter((candidate) => candidate.startsWith('  - '))
+    .slice(0, count)) {
+    const probe = line
+      .slice(4)
+      .replace(/ \([^()]*\)$/, '')
+      .replace(/[*`]/g, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 50);
+    const message = flat.find((candidate) => candidate.includes(probe));
+    if (message) {
+      const at = message.indexOf(probe);
+      windows.push(message.slice(Math.max(0, at - NEIGHBOUR_RADIUS), at + probe.length + NEIGHBOUR_RADIUS));
+    }
+  }
+  return windows.join('\n');
+}
+
+// The statements of the bank that hold a missed answer, each with the words (stems) it shares with the question.
+function printHolders(dir: string, question: Question, silent: boolean): void {
+  const asked = new Set(contentStems(question.question));
+  console.log(`  WHY [${silent ? 'silent' : 'other statements'}] ${question.question} -> want "${question.answer}"`);
+  let printed = 0;
+  for (const text of entityTexts(dir)) {
+    const [name = '', ...observations] = text.split('\n');
+    for (const observation of observations) {
+      if (printed < 4 && answered(observation, question.answer)) {
+        const shared = contentStems(`${name} ${observation}`).filter((stem) => asked.has(stem));
+        console.log(`     shares [${shared.join(', ')}]: ${name} | ${observation.slice(0, 140)}`);
+        printed += 1;
+      }
+    }
+  }
+  if (printed === 0) {
+    console.log('     no one statement holds it (its words are spread over an entity)');
+  }
 }
 
 function printTable(set: string, rows: Map<string, Row>, sizes: number[]): void {
