@@ -56,7 +56,8 @@ export function extractDelta(
   let statementsKept = 0;
   for (const message of messages) {
     const taken = new Set<string>();
-    if (message.origin !== 'summary') {
+    // (Not in a compaction summary, which retells what was decided when it was said, nor in a hook's feedback.)
+    if (message.origin === undefined) {
       const date = message.timestamp?.slice(0, 10);
       const session = context.sessionId ?? message.sessionId;
       // A decision stated on the command line (no date, no session) is kept as written.

@@ -28,8 +28,10 @@ export interface TranscriptMessage {
   toolResults?: ToolResult[];
   cwd?: string;
   sessionId?: string;
-  // 'summary' for the client's own compaction summary (the model's summary of the session so far).
-  origin?: 'summary';
+  // 'summary' for the client's own compaction summary (the model's summary of the session so far); 'hook' for the
+  // feedback of a hook that blocked ("Stop hook feedback: [.../stop.sh]: ..."), which the client writes as a user line
+  // marked meta: the one meta line read (capture.ts keeps the rule it states, nothing else reads it).
+  origin?: 'summary' | 'hook';
 }
 
 // The messages of some lines, and how many lines were read, malformed or skipped (the sync report shows the first two).
@@ -113,11 +115,13 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
   const summary = record.isCompactSummary === true;
   // The client marks its compaction summary visible in the transcript only (2.0.76 and 2.1.x: every one of the corpus):
   // it is still the model's own account of the session so far, the best source of what it decided and fixed.
-  if (record.isMeta === true || (record.isVisibleInTranscriptOnly === true && !summary)) {
-    return undefined;
-  }
   const message = record.message;
   if (!isObject(message)) {
+    return undefined;
+  }
+  const hook =
+    record.isMeta === true && type === 'user' && typeof message.content === 'string' && HOOK_FEEDBACK_START.test(message.content);
+  if ((record.isMeta === true && !hook) || (record.isVisibleInTranscriptOnly === true && !summary)) {
     return undefined;
   }
   const texts: string[] = [];
@@ -150,7 +154,9 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
       }
     }
   }
-  const text = summary ? stripOwnContext(stripInjectedMarkup(texts.join('\n'))) : stripInjectedMarkup(texts.join('\n'));
+  // (A hook's feedback may come as a system reminder: its text is the feedback, kept.)
+  const joined = hook ? texts.join('\n').replace(HOOK_REMINDER, '') : texts.join('\n');
+  const text = summary ? stripOwnContext(stripInjectedMarkup(joined)) : stripInjectedMarkup(joined);
   if (text === '' && toolCalls.length === 0 && toolResults.length === 0) {
     return undefined;
   }
@@ -163,9 +169,15 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
     ...(toolResults.length > 0 ? { toolResults } : {}),
     ...(typeof record.cwd === 'string' ? { cwd: record.cwd } : {}),
     ...(typeof record.sessionId === 'string' ? { sessionId: record.sessionId } : {}),
-    ...(summary ? { origin: 'summary' as const } : {}),
+    ...(summary ? { origin: 'summary' as const } : hook ? { origin: 'hook' as const } : {}),
   };
 }
+
+// The opening of a hook's feedback line: "Stop hook feedback:", "SubagentStop hook feedback:", or, in a system reminder,
+// "PreToolUse:Bash hook blocking error from command:".
+const HOOK_FEEDBACK_START = /^(?:<system-reminder>\s*)?\w{3,30}(?::\w{1,30})? hook (?:feedback|blocking error from command):/;
+// The system reminder's tags around such feedback.
+const HOOK_REMINDER = /^<system-reminder>\s*|\s*<\/system-reminder>\s*$/g;
 
 // A compaction summary may quote the context we injected: those paragraphs are ours and never come back in.
 const OWN_CONTEXT_HEADER = 'Project memory (memory-fabric)';

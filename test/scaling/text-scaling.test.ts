@@ -6,6 +6,7 @@ import { clip, isJunkName, toEntityName } from '../../src/core/delta-builder.ts'
 import { extractDelta, splitSentences } from '../../src/core/extract.ts';
 import { commandKey } from '../../src/core/extract-tools.ts';
 import { replyPrefixes } from '../../src/core/capture/ask-log.ts';
+import { hookFeedbackOf } from '../../src/core/capture/capture.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
 import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
@@ -46,6 +47,10 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['isRequestForNewWork', isRequestForNewWork],
   ['replyPrefixes', (text) => replyPrefixes(text)],
+  // Hook feedback whose command, or whose output, is the shape.
+  ['hookFeedbackOf (command)', (text) => hookFeedbackOf(`Stop hook feedback:\n[${text}`)],
+  ['hookFeedbackOf (output)', (text) => hookFeedbackOf(`Stop hook feedback:\n[a/stop.sh]: ${text}`)],
+  ['hookFeedbackOf (blocking error)', (text) => hookFeedbackOf(`PreToolUse:Bash hook blocking error from command: "${text}`)],
   ['redactSecrets', redactSecrets],
   ['stripInjectedMarkup', stripInjectedMarkup],
   ['parseTranscriptLines', (text) => parseTranscriptLines([JSON.stringify({ type: 'user', message: { role: 'user', content: text } })])],

@@ -7,6 +7,7 @@
 import { clip, type DeltaBuilder } from '../delta-builder.ts';
 import { normalizeSentence } from '../normalize-sentence.ts';
 import { formatStatement, type StatementKind } from '../statement.ts';
+import { extractTerms } from '../text.ts';
 import { PREFERENCES_ENTITY } from '../retrieval/session-start.ts';
 import { findTechnologyMentions } from '../technologies.ts';
 import type { TranscriptMessage } from '../transcript.ts';
@@ -55,6 +56,11 @@ export interface CaptureState extends SourceState {
   // The session had a <private> block: its compaction summaries are not read (the model retells what it saw,
   // private parts too, without the tags that mark them).
   privateSeen?: true;
+  // A hook just blocked the session: what Claude says and does next, up to the user's next prompt, is how it met the
+  // hook's rule; its first statements that share a word with the rule are kept on the hook's script too, as "In
+  // response: ..." (a statement is held once in the graph: the same text would leave the entity it is about). `left`:
+  // how many still to take; `words`: the rule's stems (the output's other lines, "git add <files>", take any "Add X").
+  hookBlock?: { script: string; left: number; words: string[] };
 }
 
 // A <private> block, as the user wrote it or as redaction left it.
@@ -104,6 +110,7 @@ export function captureStatements(
   let kept = state.kept ?? 0;
   let openAsk = state.ask;
   let privateSeen = state.privateSeen === true;
+  let hookBlock = state.hookBlock;
   const sessionName = sessionEntityName(context.sessionId);
   const project = context.projectName;
 
@@ -120,6 +127,22 @@ export function captureStatements(
     const date = source.message.timestamp?.slice(0, 10);
     const session = context.sessionId ?? source.message.sessionId;
     const write: Write = (entity, entityType, text, kind) => writeStatement(builder, stats, entity, entityType, text, kind, date, session);
+
+    // A hook that blocked the session ("Stop hook feedback: [.../stop.sh]: ... Cannot exit with unstaged changes.")
+    // states a rule the project's tooling enforces: kept as a warning on the hook's script, not read as a prompt
+    // nor as the user's answer to a proposal.
+    if (source.message.origin === 'hook') {
+      const blocked = hookFeedbackOf(source.text);
+      if (blocked) {
+        write(blocked.script, 'file', `${blocked.event} hook: ${blocked.rule}`, 'warning');
+        hookBlock = { script: blocked.script, left: HOOK_RESPONSE_STATEMENTS, words: blocked.words };
+      }
+      openAsk = undefined;
+      continue;
+    }
+    if (source.kind === 'user') {
+      hookBlock = undefined;
+    }
 
     // A user's answer to the assistant's last proposal turns it into a decision (or amends it).
     if (source.kind === 'user' && proposal) {
@@ -262,6 +285,16 @@ export function captureStatements(
         );
       }
       recordStack(builder, statement.text, kind, source.kind, project, write);
+      const hookWords = hookBlock?.words;
+      if (
+        hookBlock &&
+        kind !== 'preference' &&
+        subject?.name !== hookBlock.script &&
+        extractTerms(statement.text).some((stem) => hookWords?.includes(stem))
+      ) {
+        write(hookBlock.script, 'file', `In response: ${statement.text}`, kind);
+        hookBlock = hookBlock.left > 1 ? { ...hookBlock, left: hookBlock.left - 1 } : undefined;
+      }
       if (source.kind === 'assistant' && PROPOSAL.test(statement.text)) {
         proposals.push(statement.text);
         proposalSubject ??= subject ? { name: subject.name, type: subject.entityType } : undefined;
@@ -303,8 +336,42 @@ export function captureStatements(
     ...(kept > 0 ? { kept } : {}),
     ...(openError ? { error: openError } : {}),
     ...(privateSeen ? { privateSeen: true as const } : {}),
+    ...(hookBlock ? { hookBlock } : {}),
   };
   return { state: next, stats };
+}
+
+// Feedback of a hook that blocked, as Claude Code writes it in a user line: "<Event> hook feedback:" then
+// "[<command>]: <its output>" (Stop, SubagentStop), or "<Event>:<Tool> hook blocking error from command: "<command>":
+// <its output>" (PreToolUse, with the output's line breaks escaped). Anchored at the start, each part bounded: one
+// linear pass.
+const HOOK_FEEDBACK = /^(\w{3,30}) hook feedback:\s*\n?\[([^\]\n]{1,200})\]:\s?([\s\S]*)$/;
+const HOOK_BLOCKING = /^(\w{3,30})(?::\w{1,30})? hook blocking error from command:\s*"([^"\n]{1,200})":\s?([\s\S]*)$/;
+// Lines of the hook's output that say nothing of the rule: headings, a line that introduces the next ("Pre-commit
+// validation failed:"), "Running quality checks...", rules of dashes.
+const HOOK_NOISE = /^(?:#|-{3,}|={3,}|running\b|checking\b)|\.\.\.$|:$/i;
+
+// The hook, its script (the command's last path, without the plugin's root variable) and the first line of its output
+// that states the rule; undefined when the text is not hook feedback or says no rule.
+export function hookFeedbackOf(text: string): { event: string; script: string; rule: string; words: string[] } | undefined {
+  const head = text.slice(0, MAX_STATEMENT_CHARS * 20);
+  const match = HOOK_FEEDBACK.exec(head) ?? HOOK_BLOCKING.exec(head);
+  if (!match) {
+    return undefined;
+  }
+  const [, event = '', command = '', raw = ''] = match;
+  const output = raw.replace(/\\n/g, '\n');
+  const paths = command.split(/\s+/).filter((word) => word.includes('/'));
+  const script = (paths.at(-1) ?? command.trim()).replace(/^\$\{?\w+\}?\//, '').replace(/^["']|["']$/g, '');
+  const rule = output
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.length >= 12 && !HOOK_NOISE.test(line));
+  if (!rule || !script) {
+    return undefined;
+  }
+  const clipped = clip(rule, 200);
+  return { event, script: clip(script, 120), rule: clipped, words: [...new Set(extractTerms(clipped))] };
 }
 
 type Write = (entity: string | undefined, entityType: string, text: string, kind: StatementKind) => string | undefined;
@@ -389,3 +456,5 @@ const withoutProposalCue = (text: string): string =>
 
 // Sources after a cause in which a fix still joins its error.
 const ERROR_SPAN = 3;
+// How many statements of Claude's response to a blocking hook are kept on the hook's script.
+const HOOK_RESPONSE_STATEMENTS = 3;
