@@ -21,7 +21,7 @@ export interface ScoreBreakdown {
 }
 
 // Where a session-start memory belongs (see retrieval/session-start.ts).
-export type MemorySection = 'preferences' | 'stack' | 'sessions' | 'recent';
+export type MemorySection = 'preferences' | 'conventions' | 'stack' | 'sessions' | 'recent';
 
 // A retrieved entity in the seed's result format (`search --json` prints it) with what render.ts needs to show it.
 export interface Memory {

@@ -1,4 +1,5 @@
-// The context at SessionStart: the preferences, the stack (a line per technology) and the last sessions, within a
+// The context at SessionStart: the preferences, the project's conventions (the user's rules and what its hooks
+// enforce), the stack (a line per technology) and the last sessions, within a
 // small budget (docs/ranking.md, "Session start").
 import { clip } from './delta-builder.ts';
 import type { Memory, MemorySection } from './memory.ts';
@@ -11,6 +12,7 @@ export const SESSION_START_BUDGET = 2500;
 
 const SECTION_TITLES: Record<MemorySection, string> = {
   preferences: 'Preferences:',
+  conventions: 'Conventions:',
   stack: 'Stack:',
   sessions: 'Last sessions:',
   recent: 'Recent:',

@@ -266,6 +266,31 @@ test('session start gives the preferences, the stack and the last sessions withi
   assert.doesNotMatch(text, /area-/);
 });
 
+test("session start shows the project's conventions after the preferences: the user's rules and what its hooks enforce", () => {
+  const withRules: KnowledgeGraph = {
+    ...PROJECT,
+    entities: [
+      ...PROJECT.entities,
+      {
+        name: 'project-conventions',
+        entityType: 'convention',
+        observations: [
+          'never commit directly to main, always a branch and a PR [2026-11-02, session aaaa0001, convention]',
+          'The Stop hook scripts/hooks/stop.sh blocks: Cannot exit with unstaged changes. [2026-11-20, session aaaa0005, convention]',
+        ],
+      },
+    ],
+  };
+  const text = context(withRules, '');
+  assert.ok(text.indexOf('Preferences:') < text.indexOf('Conventions:'), text);
+  assert.ok(text.indexOf('Conventions:') < text.indexOf('Stack:'), text);
+  assert.match(text, /^ {2}- The Stop hook scripts\/hooks\/stop\.sh blocks: Cannot exit with unstaged changes\./m);
+  assert.match(text, /^ {2}- never commit directly to main/m);
+  assert.ok(text.length <= 2500, `${text.length} characters`);
+  // Without conventions, no such section.
+  assert.doesNotMatch(context(PROJECT, ''), /Conventions:/);
+});
+
 test('an expansion counts less than the word itself and is no evidence alone', () => {
   const graph: KnowledgeGraph = {
     entities: [

@@ -8,7 +8,7 @@ import { clip, type DeltaBuilder } from '../delta-builder.ts';
 import { normalizeSentence } from '../normalize-sentence.ts';
 import { formatStatement, type StatementKind } from '../statement.ts';
 import { extractTerms } from '../text.ts';
-import { PREFERENCES_ENTITY } from '../retrieval/session-start.ts';
+import { CONVENTIONS_ENTITY, PREFERENCES_ENTITY } from '../retrieval/session-start.ts';
 import { findTechnologyMentions } from '../technologies.ts';
 import type { TranscriptMessage } from '../transcript.ts';
 import { sessionEntityName } from '../extract-tools.ts';
@@ -19,8 +19,6 @@ import { MAX_STATEMENT_CHARS, splitStatements } from './segment.ts';
 import { isNegatedOrCompared } from './slots.ts';
 import { readSources, type SourceState } from './sources.ts';
 
-// Code conventions of the project ("never commit to main", "every handler validates with zod").
-const CONVENTIONS_ENTITY = 'project-conventions';
 // At most this many statements are kept from one session (the bank stays reviewable in git).
 const MAX_STATEMENTS_PER_SESSION = 400;
 // At most this many statements of one source are classified (bounds the work on a pasted log).
@@ -135,6 +133,8 @@ export function captureStatements(
       const blocked = hookFeedbackOf(source.text);
       if (blocked) {
         write(blocked.script, 'file', `${blocked.event} hook: ${blocked.rule}`, 'warning');
+        // A rule the project's tooling enforces is one of its conventions (shown at session start).
+        write(CONVENTIONS_ENTITY, 'convention', `The ${blocked.event} hook ${blocked.script} blocks: ${blocked.rule}`, 'convention');
         hookBlock = { script: blocked.script, left: HOOK_RESPONSE_STATEMENTS, words: blocked.words };
       }
       openAsk = undefined;

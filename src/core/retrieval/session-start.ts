@@ -1,5 +1,6 @@
-// What the context hook gives at SessionStart, before any prompt: the user's preferences, the project's stack and
-// what the last sessions did (continuity), each in a few lines. A graph without these (written by other tools)
+// What the context hook gives at SessionStart, before any prompt: the user's preferences, the project's conventions
+// (the rules the user gave, and what its hooks enforce: capture.ts), its stack and what the last sessions did
+// (continuity), each in a few lines. A graph without these (written by other tools)
 // gets its most recent, best-connected entities instead.
 import type { GraphView } from '../graph-view.ts';
 import type { GraphEntity } from '../graph.ts';
@@ -10,9 +11,12 @@ import type { StatementScore } from './score-statements.ts';
 
 // The entity of the user's preferences (capture.ts writes it, by the same name); its section is shown first.
 export const PREFERENCES_ENTITY = 'user-preferences';
+// The entity of the project's conventions (capture.ts writes it); its section follows the preferences.
+export const CONVENTIONS_ENTITY = 'project-conventions';
 // How much of each section is shown.
 export const SESSION_START_LIMITS = {
   preferences: 8,
+  conventions: 6,
   stack: 8,
   sessions: 3,
   sessionStatements: 4,
@@ -62,6 +66,10 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   const preferenceIds = preferences !== undefined && live(preferences) ? [preferences] : typed('preference').slice(0, 2);
   for (const id of preferenceIds) {
     add(id, 'preferences', SESSION_START_LIMITS.preferences);
+  }
+  const conventions = view.idOf(CONVENTIONS_ENTITY);
+  if (conventions !== undefined && live(conventions)) {
+    add(conventions, 'conventions', SESSION_START_LIMITS.conventions);
   }
   // The stack: each technology with its role and what was decided of it (a decision, convention or preference; a
   // line of another kind says too little at session start: "Phoenix server is starting in the background").

@@ -396,6 +396,10 @@ test('a hook that blocked the session is kept as a warning on its script, not as
     },
   );
   assert.deepEqual(statementsOf(delta, 'scripts/hooks/stop.sh'), ['warning: Stop hook: Cannot exit with unstaged changes.']);
+  // A rule of the project's tooling is one of its conventions (shown at session start).
+  assert.deepEqual(statementsOf(delta, 'project-conventions'), [
+    'convention: The Stop hook scripts/hooks/stop.sh blocks: Cannot exit with unstaged changes.',
+  ]);
   const all = delta.entities.flatMap((entity) => entity.observations.map((text) => parseStatement(text).text));
   assert.ok(!all.some((text) => /hook feedback|Running Quality Checks|Before stopping/.test(text)), JSON.stringify(all));
   // The feedback is no answer to the proposal: the user's "yes" after it still confirms it.
