@@ -155,7 +155,7 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
     }
   }
   // (A hook's feedback may come as a system reminder: its text is the feedback, kept.)
-  const joined = hook ? texts.join('\n').replace(HOOK_REMINDER, '') : texts.join('\n');
+  const joined = hook ? withoutReminderTags(texts.join('\n')) : texts.join('\n');
   const text = summary ? stripOwnContext(stripInjectedMarkup(joined)) : stripInjectedMarkup(joined);
   if (text === '' && toolCalls.length === 0 && toolResults.length === 0) {
     return undefined;
@@ -176,8 +176,15 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
 // The opening of a hook's feedback line: "Stop hook feedback:", "SubagentStop hook feedback:", or, in a system reminder,
 // "PreToolUse:Bash hook blocking error from command:".
 const HOOK_FEEDBACK_START = /^(?:<system-reminder>\s*)?\w{3,30}(?::\w{1,30})? hook (?:feedback|blocking error from command):/;
-// The system reminder's tags around such feedback.
-const HOOK_REMINDER = /^<system-reminder>\s*|\s*<\/system-reminder>\s*$/g;
+// Such feedback without the system reminder's tags around it (a trim and two fixed strings: no pattern scans back
+// over a long run of spaces).
+function withoutReminderTags(text: string): string {
+  const open = '<system-reminder>';
+  const close = '</system-reminder>';
+  const inner = text.startsWith(open) ? text.slice(open.length) : text;
+  const trimmed = inner.trimEnd();
+  return (trimmed.endsWith(close) ? trimmed.slice(0, -close.length) : trimmed).trim();
+}
 
 // A compaction summary may quote the context we injected: those paragraphs are ours and never come back in.
 const OWN_CONTEXT_HEADER = 'Project memory (memory-fabric)';

@@ -289,6 +289,23 @@ test("session start shows the project's conventions after the preferences: the u
   assert.ok(text.length <= 2500, `${text.length} characters`);
   // Without conventions, no such section.
   assert.doesNotMatch(context(PROJECT, ''), /Conventions:/);
+  // A hook that blocks often does not push the user's rules out: at most two of its lines.
+  const blocked = Array.from(
+    { length: 6 },
+    (_, index) =>
+      `The Stop hook scripts/hooks/stop.sh blocks: Cannot exit while job ${'abcdef'[index]} runs [2026-11-2${index}, session aaaa0006, convention]`,
+  );
+  const busy = context(
+    {
+      ...withRules,
+      entities: withRules.entities.map((entity) =>
+        entity.name === 'project-conventions' ? { ...entity, observations: [...entity.observations, ...blocked] } : entity,
+      ),
+    },
+    '',
+  );
+  assert.match(busy, /never commit directly to main/);
+  assert.equal(busy.match(/^ {2}- The Stop hook/gm)?.length, 2, busy);
 });
 
 test('an expansion counts less than the word itself and is no evidence alone', () => {

@@ -50,6 +50,18 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   // Hook feedback whose command, or whose output, is the shape.
   ['hookFeedbackOf (command)', (text) => hookFeedbackOf(`Stop hook feedback:\n[${text}`)],
   ['hookFeedbackOf (output)', (text) => hookFeedbackOf(`Stop hook feedback:\n[a/stop.sh]: ${text}`)],
+  // A hook's meta line (the one kind of meta line read) whose text is the shape, inside a system reminder.
+  [
+    'parseTranscriptLines (hook meta line)',
+    (text) =>
+      parseTranscriptLines([
+        JSON.stringify({
+          type: 'user',
+          isMeta: true,
+          message: { role: 'user', content: `<system-reminder>\nStop hook feedback:\n[a/stop.sh]: ${text}\n</system-reminder>` },
+        }),
+      ]),
+  ],
   ['hookFeedbackOf (blocking error)', (text) => hookFeedbackOf(`PreToolUse:Bash hook blocking error from command: "${text}`)],
   ['redactSecrets', redactSecrets],
   ['stripInjectedMarkup', stripInjectedMarkup],

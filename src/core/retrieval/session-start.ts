@@ -67,9 +67,19 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   for (const id of preferenceIds) {
     add(id, 'preferences', SESSION_START_LIMITS.preferences);
   }
+  // The user's rules, newest first, and of what hooks enforce (a line per rule a hook reported) the newest two: a hook
+  // that blocks often does not push the user's rules out.
   const conventions = view.idOf(CONVENTIONS_ENTITY);
   if (conventions !== undefined && live(conventions)) {
-    add(conventions, 'conventions', SESSION_START_LIMITS.conventions);
+    const entity = view.entity(conventions);
+    const all = currentStatements(entity, entity.observations.length);
+    const isHookRule = (entry: StatementScore): boolean => HOOK_RULE.test(parseStatement(entity.observations[entry.index] ?? '').text);
+    const chosen = new Set(
+      [...all.filter((entry) => !isHookRule(entry)), ...all.filter(isHookRule).slice(0, HOOK_RULES_SHOWN)]
+        .slice(0, SESSION_START_LIMITS.conventions)
+        .map((entry) => entry.index),
+    );
+    add(conventions, 'conventions', entity.observations.length, undefined, (_, entry) => chosen.has(entry.index));
   }
   // The stack: each technology with its role and what was decided of it (a decision, convention or preference; a
   // line of another kind says too little at session start: "Phoenix server is starting in the background").
@@ -111,6 +121,9 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   return memories;
 }
 const RECENT_POOL = 200;
+// A convention that capture.ts wrote from a hook's blocking feedback ("The Stop hook scripts/stop.sh blocks: ...").
+const HOOK_RULE = /^The \w{3,30} hook .{1,130} blocks: /;
+const HOOK_RULES_SHOWN = 2;
 
 // The kinds of statement a stack line shows; an observation written by hand or by another tool (no date) is shown too.
 const STACK_KINDS: readonly StatementKind[] = ['decision', 'convention', 'preference'];

@@ -415,19 +415,56 @@ test('hook feedback is read in one linear pass and needs its "[command]:" part',
   assert.deepEqual(hookFeedbackOf('SubagentStop hook feedback:\n[bash ./hooks/check.sh]: Tests must pass before you stop.'), {
     event: 'SubagentStop',
     script: './hooks/check.sh',
+    scriptType: 'file',
     rule: 'Tests must pass before you stop.',
     words: ['test', 'pass', 'stop'],
+    convention: true,
   });
   // A PreToolUse hook's blocking error, its output's line breaks escaped: the line that introduces the rule is skipped.
   assert.deepEqual(
     hookFeedbackOf(
       'PreToolUse:Bash hook blocking error from command: "${CLAUDE_PLUGIN_ROOT}/scripts/pre-commit.sh": Pre-commit validation failed:\\n\\n[FORMAT] Code is not formatted.\\nRun \'mix format\' to fix.',
     ),
-    { event: 'PreToolUse', script: 'scripts/pre-commit.sh', rule: '[FORMAT] Code is not formatted.', words: ['format', 'code'] },
+    {
+      event: 'PreToolUse',
+      script: 'scripts/pre-commit.sh',
+      scriptType: 'file',
+      rule: '[FORMAT] Code is not formatted.',
+      words: ['format', 'code'],
+      convention: true,
+    },
   );
   // Pathological: a long run of '[' and no closing bracket, and a huge output of noise lines.
   assert.equal(hookFeedbackOf(`Stop hook feedback:\n[${'['.repeat(100_000)}`), undefined);
   assert.equal(hookFeedbackOf(`Stop hook feedback:\n[a/b.sh]: ${'# x\n'.repeat(50_000)}`), undefined);
+});
+
+test("a hook's script is named as the project knows it; its output's noise, counts and secrets make no rule", () => {
+  const scriptOf = (command: string, cwd?: string): string | undefined =>
+    hookFeedbackOf(`Stop hook feedback:\n[${command}]: Cannot exit with unstaged changes.`, cwd)?.script;
+  // Quoted as the hooks docs advise, a redirection after it, a bare script name, an absolute path in or out of the project.
+  assert.equal(scriptOf('"$CLAUDE_PROJECT_DIR"/.claude/hooks/stop.sh'), '.claude/hooks/stop.sh');
+  assert.equal(scriptOf('python3 check.py 2>/dev/null'), 'check.py');
+  assert.equal(scriptOf('bash scripts/guard.sh > /tmp/stop.log'), 'scripts/guard.sh');
+  assert.equal(scriptOf('/home/alice/acme/.claude/hooks/guard.sh', '/home/alice/acme'), '.claude/hooks/guard.sh');
+  assert.equal(scriptOf('/home/alice/.claude/hooks/global-guard.sh', '/home/alice/acme'), 'global-guard.sh');
+  // A prompt-type hook holds a prompt, not a script.
+  const prompted = hookFeedbackOf('Stop hook feedback:\n[Check that all tasks are complete]: Two tasks are still open in the plan.');
+  assert.equal(prompted?.script, 'Stop hook');
+  assert.equal(prompted?.scriptType, 'hook');
+  // Noise is no rule; a count is the state of one run, not a convention.
+  assert.equal(hookFeedbackOf('Stop hook feedback:\n[a/stop.sh]: No stderr output'), undefined);
+  assert.equal(hookFeedbackOf('Stop hook feedback:\n[a/stop.sh]: a/stop.sh: line 77: syntax error near unexpected token'), undefined);
+  assert.equal(
+    hookFeedbackOf('Stop hook feedback:\n[a/stop.sh]: [a/stop.sh]: Cannot exit with unstaged changes.')?.rule,
+    'Cannot exit with unstaged changes.',
+  );
+  assert.equal(hookFeedbackOf('Stop hook feedback:\n[a/test.sh]: 3 tests failed in src/parser.test.ts')?.convention, false);
+  // A secret right after an escaped line break is redacted with the rest.
+  const secret = hookFeedbackOf(
+    'PreToolUse:Bash hook blocking error from command: "a/guard.sh": Refused:\\nghp_abcdefghijklmnopqrstuvwxyz0123456789AB is a token',
+  );
+  assert.ok(secret && !secret.rule.includes('ghp_') && !secret.words.some((word) => word.includes('ghp')), JSON.stringify(secret));
 });
 
 test("Claude's response to a blocking hook is kept on the hook's script too, up to the user's next prompt", () => {
