@@ -242,8 +242,10 @@ function entityTexts(dir: string): string[] {
 
 // The injected statements' surroundings in their source messages: for each of the first `count` statements, the text
 // NEIGHBOUR_RADIUS characters either side of where its opening appears in a message (markup and spacing flattened).
+const flatCache = new WeakMap<readonly string[], string[]>();
 function neighbourText(injected: string, messages: readonly string[], count: number): string {
-  const flat = messages.map((message) => message.replace(/[*`]/g, '').replace(/\s+/g, ' '));
+  const flat = flatCache.get(messages) ?? messages.map((message) => message.replace(/[*`]/g, '').replace(/\s+/g, ' '));
+  flatCache.set(messages, flat);
   const windows: string[] = [];
   for (const line of injected
     .split('\n')

@@ -9,7 +9,7 @@ import { normalizeSentence } from '../normalize-sentence.ts';
 import { formatStatement, type StatementKind } from '../statement.ts';
 import { redactSecrets } from '../redact.ts';
 import { extractTerms } from '../text.ts';
-import { CONVENTIONS_ENTITY, PREFERENCES_ENTITY } from '../retrieval/session-start.ts';
+import { CONVENTIONS_ENTITY, hookRuleConvention, PREFERENCES_ENTITY } from '../retrieval/session-start.ts';
 import { findTechnologyMentions } from '../technologies.ts';
 import type { TranscriptMessage } from '../transcript.ts';
 import { sessionEntityName } from '../extract-tools.ts';
@@ -59,7 +59,7 @@ export interface CaptureState extends SourceState {
   // hook's rule; its first statements that share a word with the rule are kept on the hook's script too, as "In
   // response: ..." (a statement is held once in the graph: the same text would leave the entity it is about). `left`:
   // how many still to take; `words`: the rule's stems (the output's other lines, "git add <files>", take any "Add X").
-  hookBlock?: { script: string; type?: string; left: number; words: string[] };
+  hookBlock?: { script: string; type: 'file' | 'hook'; left: number; words: string[] };
 }
 
 // A <private> block, as the user wrote it or as redaction left it.
@@ -136,7 +136,7 @@ export function captureStatements(
         write(blocked.script, blocked.scriptType, `${blocked.event} hook: ${blocked.rule}`, 'warning');
         // A rule the project's tooling enforces is one of its conventions (shown at session start).
         if (blocked.convention) {
-          write(CONVENTIONS_ENTITY, 'convention', `The ${blocked.event} hook ${blocked.script} blocks: ${blocked.rule}`, 'convention');
+          write(CONVENTIONS_ENTITY, 'convention', hookRuleConvention(blocked.event, blocked.script, blocked.rule), 'convention');
         }
         hookBlock = { script: blocked.script, type: blocked.scriptType, left: HOOK_RESPONSE_STATEMENTS, words: blocked.words };
       }
@@ -289,7 +289,7 @@ export function captureStatements(
       }
       recordStack(builder, statement.text, kind, source.kind, project, write);
       if (hookBlock && kind !== 'preference' && subject?.name !== hookBlock.script && answersRule(statement.text, hookBlock.words)) {
-        write(hookBlock.script, hookBlock.type ?? 'file', `In response: ${statement.text}`, kind);
+        write(hookBlock.script, hookBlock.type, `In response: ${statement.text}`, kind);
         hookBlock = hookBlock.left > 1 ? { ...hookBlock, left: hookBlock.left - 1 } : undefined;
       }
       if (source.kind === 'assistant' && PROPOSAL.test(statement.text)) {
@@ -352,9 +352,9 @@ const HOOK_NOISE =
 // redirection: 2>/dev/null, > /tmp/x.log).
 const SCRIPT_PATH = /\/[^/\s]+\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1)$/;
 
-// The hook, its script (the command's last path, without the plugin's root variable) and the first line of its output
-// that states the rule; undefined when the text is not hook feedback or says no rule.
-// (cwd: the session's folder, which a script's absolute path is made relative to; a path outside it keeps its name.)
+// The hook, its script (scriptOf; "<Event> hook" when the command names none), the first line of its output that
+// states the rule, the rule's stems, and whether it is a convention; undefined when the text is not hook feedback or
+// says no rule. (cwd: the session's folder, which a script's absolute path is made relative to.)
 export function hookFeedbackOf(
   text: string,
   cwd?: string,
@@ -375,7 +375,6 @@ export function hookFeedbackOf(
     return undefined;
   }
   const clipped = clip(rule, 200);
-  // A rule that counts something ("3 tests failed in src/parser.test.ts") is the state of one run, not a convention.
   const script = scriptOf(command, cwd);
   return {
     event,
@@ -383,6 +382,7 @@ export function hookFeedbackOf(
     scriptType: script ? 'file' : 'hook',
     rule: clipped,
     words: [...new Set(extractTerms(clipped))],
+    // A rule that counts something ("3 tests failed in src/parser.test.ts") is the state of one run, not a convention.
     convention: !/\d/.test(clipped),
   };
 }
@@ -394,9 +394,10 @@ function scriptOf(command: string, cwd: string | undefined): string | undefined 
   const words = command
     .split(/\s+/)
     .map((word) => word.replace(/["']/g, ''))
-    .filter((word) => (word.includes('/') || SCRIPT_PATH.test(`/${word}`)) && !/^\d?[<>]/.test(word) && !word.startsWith('/dev/'));
+    .filter((word) => !/^\d?[<>]/.test(word) && !word.startsWith('/dev/'));
   // (A bare "check.py" is a script too: the pattern is tried on it as on the last part of a path.)
-  const path = words.find((word) => SCRIPT_PATH.test(word.includes('/') ? word : `/${word}`)) ?? words[0];
+  const isScript = (word: string): boolean => SCRIPT_PATH.test(word.includes('/') ? word : `/${word}`);
+  const path = words.find(isScript) ?? words.find((word) => word.includes('/'));
   if (!path) {
     return undefined;
   }

@@ -121,7 +121,9 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   return memories;
 }
 const RECENT_POOL = 200;
-// A convention that capture.ts wrote from a hook's blocking feedback ("The Stop hook scripts/stop.sh blocks: ...").
+// A rule a hook enforces, as the convention capture.ts writes from its blocking feedback, and how such a line is told
+// from the user's rules here (the one place that knows its shape).
+export const hookRuleConvention = (event: string, script: string, rule: string): string => `The ${event} hook ${script} blocks: ${rule}`;
 const HOOK_RULE = /^The \w{3,30} hook .{1,130} blocks: /;
 const HOOK_RULES_SHOWN = 2;
 
