@@ -105,3 +105,40 @@ test('the scaling assertion fails on a quadratic pass (the pattern these tests r
     /x10 input took/,
   );
 });
+
+// A linear pass whose cost per character steps up once the input outgrows the processor's caches (here made
+// deterministic: `slowdown` times the work per character from 100 KB on).
+function linearWithCacheStep(slowdown: number): (text: string) => number {
+  return (text) => {
+    const rounds = 20 * (text.length >= 100_000 ? slowdown : 1);
+    let sum = 0;
+    for (let round = 0; round < rounds; round += 1) {
+      for (let index = 0; index < text.length; index += 1) {
+        sum = (sum + text.charCodeAt(index) * (round + 1)) | 0;
+      }
+    }
+    return sum;
+  };
+}
+
+test('the scaling assertion judges a first step over its ratio by the span to the next size', () => {
+  const shape = PATHOLOGICAL_SHAPES['one letter'] as (size: number) => string;
+  // x40 from 10 KB to 100 KB, then x10: linear from there on, x400 over the span (at most x900).
+  const samples = assertLinearTime('cache step', linearWithCacheStep(4), shape, { minSampleMs: 5 });
+  assert.equal(samples.length, 3);
+  // x40 at the last step has no next size to clear it.
+  assert.throws(
+    () => assertLinearTime('cache step, two sizes', linearWithCacheStep(4), shape, { sizes: [10_000, 100_000], minSampleMs: 5 }),
+    /x10 input took/,
+  );
+});
+
+test('the scaling assertion fails on a pass that grows too fast over the whole span', () => {
+  const shape = PATHOLOGICAL_SHAPES['one letter'] as (size: number) => string;
+  // x40, then x40 again (x1,600 over the span): n^1.6, caught at 1 MB.
+  const grows = (text: string): number => {
+    const factor = text.length >= 1_000_000 ? 16 : text.length >= 100_000 ? 4 : 1;
+    return linearWithCacheStep(1)(text.repeat(factor));
+  };
+  assert.throws(() => assertLinearTime('n^1.6', grows, shape, { minSampleMs: 5 }), /x10 input took/);
+});
