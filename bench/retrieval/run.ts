@@ -2,7 +2,7 @@
 // for the context pipeline and, as the baseline to beat, a plain BM25 over each entity's whole text (the method of
 // the keyword peers, SQLite FTS5), each on the graph alone and on the graph mixed with the distractor graphs.
 // Two halves: queries.json (the tuning half) and heldout.json (written by someone who had not seen the scorer; only
-// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7]
+// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,7 +65,9 @@ const heldout4 = readSet('heldout-4.json');
 const heldout5 = readSet('heldout-5.json');
 // A sixth, written the same way at the start of developer session 7, sealed until that session's end.
 const heldout6 = readSet('heldout-6.json');
+// A seventh and an eighth, written the same way at the start of developer sessions 8 and 9.
 const heldout7 = readSet('heldout-7.json');
+const heldout8 = readSet('heldout-8.json');
 const spec: QuerySet = { graphs: { ...tuning.graphs, ...(heldout?.graphs ?? {}) }, queries: tuning.queries };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 // The context hook's settings at their defaults (no MEMORY_FABRIC_* variable set).
@@ -313,6 +315,9 @@ if (heldout6 && process.argv.includes('--heldout-6')) {
 }
 if (heldout7 && process.argv.includes('--heldout-7')) {
   report('seventh held-out set (heldout-7.json)', heldout7.queries, false);
+}
+if (heldout8 && process.argv.includes('--heldout-8')) {
+  report('eighth held-out set (heldout-8.json)', heldout8.queries, false);
 }
 if (!(heldout && process.argv.includes('--heldout'))) {
   console.log(`\nheld-out half: ${heldout ? 'run with --heldout to measure it' : 'bench/retrieval/heldout.json is not here yet'}`);
