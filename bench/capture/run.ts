@@ -4,7 +4,7 @@
 // nothing. Printed beside two plain baselines on the same messages, each injecting up to the same 9,000
 // characters: raw-message BM25, and per-term substring search.
 //
-//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|real-heldout-2|real-heldout-3|real-heldout-4|real-heldout-5|real-heldout-6|real-heldout-7|real-heldout-8|real-tuning-2|real-tuning-3|real-tasks|all] [--verbose] [--keep] [--why-missed]
+//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|real-heldout-2|real-heldout-3|real-heldout-4|real-heldout-5|real-heldout-6|real-heldout-7|real-heldout-8|real-tuning-2|real-tuning-3|real-tasks|all] [--verbose] [--keep] [--why-missed] [--quality]
 //
 // Sets: sets/alpha (tuning) and sets/beta (held out: never read while tuning), synthetic sessions written by hand
 // by helpers who had not seen the code; real/tuning.json and real/heldout.json, labels of the real transcripts (real/heldout-2.json: a second held-out set, written later by another helper from the transcripts alone; real/heldout-3.json: a third, sealed for the next session, not in 'all'; real/heldout-4.json: a fourth, written at the start of developer session 5 and sealed until its end, not in 'all'; real/heldout-5.json: a fifth, written the same way at the start of developer session 6, sealed until its end, not in 'all'; real/heldout-6.json: a sixth, written the same way at the start of developer session 7, sealed until its end, not in 'all'; real/heldout-7.json: a seventh, written the same way at the start of developer session 8, sealed until its end, not in 'all'; real/heldout-8.json: an eighth, written the same way at the start of developer session 9, sealed until its end, not in 'all'; real/tuning-2.json: a second tuning set written by a helper from the transcripts alone in session 5; real/tuning-3.json: a third, 48 facts and 16 unrelated prompts, written the same way in session 7; real/tasks.json: 30 task requests ("add X", "set up Y") that a fact of the earlier sessions helps, a tuning set)
@@ -15,6 +15,9 @@
 // checked for the answer, for the first 3 statements and for all of them (totals only; a statement's place in its
 // message is not stored, so this measures what showing its neighbours would gain). With --verbose, on tuning sets,
 // each held answer missed is printed with the statements that hold it and the words they share with the question.
+//
+// --quality: on a real set, the share of labelled statements (real/statement-quality.json: "keep" or "drop", by a helper,
+// from the statements' text alone) that the capture keeps, per half of the labels.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +73,8 @@ const verboseAsked = args.includes('--verbose');
 let verbose = verboseAsked;
 const keep = args.includes('--keep');
 const whyMissed = args.includes('--why-missed');
+// --quality: on a real set, how many of the labelled statements the capture keeps (real/statement-quality.json).
+const quality = args.includes('--quality');
 const NEIGHBOUR_RADIUS = 200;
 const sets = setArg === 'all' ? ['alpha', 'beta', 'real-tuning', 'real-heldout', 'real-heldout-2'] : setArg.split(',');
 
@@ -191,6 +196,9 @@ function runSet(set: string): void {
     console.log(
       `  why missed: ${neighbours.missed} answers missed with statements injected; the text around them in their source messages (±${NEIGHBOUR_RADIUS} chars) holds ${neighbours.first3} for the first 3 statements (+${mean(neighbours.first3Chars)} chars), ${neighbours.all} for all of them (+${mean(neighbours.allChars)} chars)`,
     );
+  }
+  if (quality && set.startsWith('real')) {
+    printQuality([...banks.values()]);
   }
   const entities = countEntities([...banks.values()]);
   console.log(
@@ -603,6 +611,57 @@ function bankBytes(dir: string): number {
     }
   }
   return total;
+}
+
+// Statement quality: 998 statements of the real banks (session 9's capture), labelled by a helper from their text
+// alone: "keep" (a developer would want it shown) or "drop" (narration, a lead-in, a line that needs its context).
+// Per half: how many of each the capture keeps now (matched by their letters and digits, tags left out). A change that
+// rewrites a statement's text counts it as not kept; new statements are not labelled (counted apart).
+interface QualityLabels {
+  labels: Record<string, { label: 'keep' | 'drop'; half: 'tuning' | 'held-out' }>;
+}
+function printQuality(dirs: string[]): void {
+  const file = path.join(here, 'real', 'statement-quality.json');
+  if (!existsSync(file)) {
+    console.log('  statement quality: real/statement-quality.json is not here');
+    return;
+  }
+  const { labels } = JSON.parse(readFileSync(file, 'utf8')) as QualityLabels;
+  const key = (text: string): string => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  const captured = new Set<string>();
+  for (const dir of dirs) {
+    for (const text of bankStatements(dir)) {
+      captured.add(key(text));
+    }
+  }
+  const counts = new Map<string, { total: number; kept: number }>();
+  const labelledKeys = new Set<string>();
+  for (const [text, { label, half }] of Object.entries(labels)) {
+    labelledKeys.add(key(text));
+    const count = counts.get(`${half} ${label}`) ?? { total: 0, kept: 0 };
+    count.total += 1;
+    count.kept += Number(captured.has(key(text)));
+    counts.set(`${half} ${label}`, count);
+  }
+  const unlabelled = [...captured].filter((text) => !labelledKeys.has(text)).length;
+  for (const half of ['tuning', 'held-out']) {
+    const keep = counts.get(`${half} keep`) ?? { total: 0, kept: 0 };
+    const drop = counts.get(`${half} drop`) ?? { total: 0, kept: 0 };
+    console.log(
+      `  statement quality, ${half} half: "keep" kept ${keep.kept}/${keep.total} (${(keep.kept / Math.max(1, keep.total)).toFixed(2)}), "drop" kept ${drop.kept}/${drop.total} (${(drop.kept / Math.max(1, drop.total)).toFixed(2)})`,
+    );
+  }
+  console.log(`  statement quality: ${unlabelled} statements of the banks are not labelled (new or rewritten)`);
+}
+
+// Every statement of a bank, without its tag.
+function bankStatements(dir: string): string[] {
+  const file = path.join(dir, '.memories/context/knowledge-graph.index.jsonc');
+  if (!existsSync(file)) {
+    return [];
+  }
+  const graph = JSON.parse(readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { entities: Array<{ observations: string[] }> };
+  return graph.entities.flatMap((entity) => entity.observations.map((text) => text.replace(/ \[[^\]]*\]$/, '')));
 }
 
 function countEntities(dirs: string[]): { entities: number; statements: number; fileOnly: number } {

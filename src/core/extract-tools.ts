@@ -62,9 +62,9 @@ export function extractToolFacts(
         continue;
       }
       if (AGENT_TOOLS.has(call.name) && typeof call.input.subagent_type === 'string') {
-        const description = typeof call.input.description === 'string' ? call.input.description : 'a task';
+        // Counted, not written: the task's short description ("Explore existing codebase") says nothing a later session
+        // needs; what the subagent was asked and found is captured from its own transcript (SubagentStop).
         builder.stats.agents += 1;
-        builder.addEntity(call.input.subagent_type, 'agent', 0.7, tagProvenance(`Delegated: ${clip(description, 120)}.`, date, session));
         continue;
       }
       const command = typeof call.input.command === 'string' && call.name === 'Bash' ? call.input.command.trim() : undefined;

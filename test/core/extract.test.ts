@@ -196,13 +196,13 @@ test('a failure in one sync and its fix in the next give the same facts as one s
   assert.ok(observations(whole).includes('cargo-test-failure|Fix: passed again after editing src/lib.rs. [2026-11-30, session s1]'));
 });
 
-test('subagents used, and the session entity with what was requested and what the assistant reported done', () => {
+test('subagents counted, and the session entity with what was requested and what the assistant reported done', () => {
   const messages: TranscriptMessage[] = [
     user('Add a CSV export to the orders page with a download button.'),
     { ...tool('9', 'Task', { subagent_type: 'Explore', description: 'Find the orders page', prompt: '...' }) },
     assistant('Done. Summary:\n- Added `exportOrdersCsv()` in src/orders/export.ts\n- Added a Download CSV button to OrdersPage'),
   ];
-  const { delta } = extractDelta(messages, { sessionId: 's1' });
+  const { delta, stats } = extractDelta(messages, { sessionId: 's1' });
   const session = delta.entities.find((entity) => entity.entityType === 'session');
   assert.equal(session?.name, 'session-s1');
   assert.deepEqual(
@@ -218,7 +218,10 @@ test('subagents used, and the session entity with what was requested and what th
     delta.entities.find((entity) => entity.name === 'exportOrdersCsv')?.observations.length === 1,
     'the done item is also a statement of what it names',
   );
-  assert.ok(delta.entities.some((entity) => entity.name === 'Explore' && entity.entityType === 'agent'));
+  // The subagent is counted, not written: "Delegated: Find the orders page" told a later session nothing (helper-labelled
+  // statements, session 9: every such line read as noise).
+  assert.equal(stats.agents, 1);
+  assert.ok(!delta.entities.some((entity) => entity.name === 'Explore' || entity.observations.some((text) => text.includes('Delegated'))));
 });
 
 test('junk names are refused: too short, numbers, temp paths, markup', () => {

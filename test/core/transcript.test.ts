@@ -85,6 +85,19 @@ test('system reminders and command markup are removed from prose', () => {
   assert.ok(!stripInjectedMarkup(text).includes('/clear'));
 });
 
+test("a background task's notification is Claude Code's message, not the user's: nothing of it is read as a prompt", () => {
+  const notification =
+    '<task-notification>\n<task-id>b0be39e</task-id>\n<output-file>/tmp/claude-1000/x/tasks/b0be39e.output</output-file>\n<status>completed</status>\n<summary>Background command "Run the tests" completed (exit code 0)</summary>\n</task-notification>\nRead the output file to retrieve the result: /tmp/claude-1000/x/tasks/b0be39e.output';
+  assert.equal(stripInjectedMarkup(notification), '');
+  const parsed = parseTranscriptLines([JSON.stringify({ type: 'user', message: { role: 'user', content: notification } })]);
+  assert.deepEqual(parsed.messages, []);
+  // The same words typed by the user, not after a notification's markup, are theirs.
+  assert.equal(
+    stripInjectedMarkup('Read the output file to retrieve the result: it explains the failure'),
+    'Read the output file to retrieve the result: it explains the failure',
+  );
+});
+
 test("a hook's blocking feedback, the one meta line read, comes with origin 'hook'; other meta lines stay skipped", () => {
   const feedback = 'Stop hook feedback:\n[${CLAUDE_PLUGIN_ROOT}/scripts/hooks/stop.sh]: Cannot exit with unstaged changes.';
   const parsed = parseTranscriptLines([

@@ -126,18 +126,18 @@ test('the scaling assertion judges a first step over its ratio by the span to th
   // x40 from 10 KB to 100 KB, then x10: linear from there on, x400 over the span (at most x900).
   const samples = assertLinearTime('cache step', linearWithCacheStep(4), shape, { minSampleMs: 5 });
   assert.equal(samples.length, 3);
-  // x40 at the last step has no next size to clear it.
+  // x80 at the last step has no next size to clear it (read as x100 or more, it fails as quadratic: either way).
   assert.throws(
-    () => assertLinearTime('cache step, two sizes', linearWithCacheStep(4), shape, { sizes: [10_000, 100_000], minSampleMs: 5 }),
+    () => assertLinearTime('cache step, two sizes', linearWithCacheStep(8), shape, { sizes: [10_000, 100_000], minSampleMs: 5 }),
     /x10 input took/,
   );
 });
 
 test('the scaling assertion fails on a pass that grows too fast over the whole span', () => {
   const shape = PATHOLOGICAL_SHAPES['one letter'] as (size: number) => string;
-  // x40, then x40 again (x1,600 over the span): n^1.6, caught at 1 MB.
+  // x50, then x50 again (x2,500 over the span, at most x900): n^1.7, caught at 1 MB.
   const grows = (text: string): number => {
-    const factor = text.length >= 1_000_000 ? 16 : text.length >= 100_000 ? 4 : 1;
+    const factor = text.length >= 1_000_000 ? 25 : text.length >= 100_000 ? 5 : 1;
     return linearWithCacheStep(1)(text.repeat(factor));
   };
   assert.throws(() => assertLinearTime('n^1.6', grows, shape, { minSampleMs: 5 }), /x10 input took/);

@@ -49,8 +49,8 @@ export function findMentions(text: string): Mention[] {
       add(technology, 'technology', match.index, end);
     } else if (assignment?.[1]) {
       add(assignment[1], 'config', match.index, end);
-    } else if (/\s/.test(span) || /^[-$>]/.test(span)) {
-      // A command or a snippet, not a name.
+    } else if (/\s/.test(span) || /^[-$<>]/.test(span)) {
+      // A command, a snippet or a markup tag (`<td>`), not a name.
     } else if (span.includes('/') || FILE_EXTENSION.test(span)) {
       add(span, 'file', match.index, end);
     } else if (/^[A-Z][A-Z0-9_]{2,}$/.test(span) || /^[a-z][\w-]*\.[a-z][\w.-]*$/.test(span)) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
+import { findMentions } from '../../../src/core/capture/attach.ts';
 import { hookFeedbackOf } from '../../../src/core/capture/capture.ts';
 import { commitMessage, pullRequestText } from '../../../src/core/capture/sources.ts';
 import { extractDelta } from '../../../src/core/extract.ts';
@@ -496,4 +497,11 @@ test("Claude's response to a blocking hook is kept on the hook's script too, up 
   );
   // Not what shares no word with the hook's rule, nor what follows the user's next prompt.
   assert.ok(!onScript.some((line) => /slugify|--verbose/.test(line)), JSON.stringify(onScript));
+});
+
+test('a markup tag in code is no name: "Worked on <td>" is not written', () => {
+  const names = findMentions(
+    'Both subagent rows need an extra empty `<td>` (or `<td></td>`) for the `Status` column of `session_live.ex`.',
+  ).map((mention) => mention.name);
+  assert.deepEqual(names, ['Status', 'session_live.ex']);
 });

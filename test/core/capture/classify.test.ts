@@ -87,3 +87,33 @@ test("a compaction summary's retelling of the conversation is dropped, what it f
   // Only in a summary: an assistant's "Location:" line is its own.
   assert.ok(classifyStatement('Location: the retry lives in `src/jobs/retry.ts` now', 'assistant'));
 });
+
+test('a lead-in that names nothing, and narration of the moment, are dropped; a lead-in with a detail or a step stays', () => {
+  // Shapes of the statements a helper labelled "drop" (bench/capture/real/statement-quality.json, tuning half).
+  for (const text of [
+    'Key changes:',
+    'I ported the Python utility library to Rust with the following:',
+    'This is a longer file so I need to be more careful:',
+    "I've made excellent progress on the tracing epic",
+    "Wait, that's showing 4 files including the CSS.",
+    'Hmm, the count is off by one.',
+    'Still compiling the dependencies.',
+  ]) {
+    assert.equal(classifyStatement(text, 'assistant'), undefined, text);
+  }
+  for (const text of [
+    "Now let's add test configuration to disable tracing by default:",
+    'Create `spotter-plugin/scripts/lib/trace_context.sh` helper with:',
+    'The hooks live in hooks.json under SessionStart:',
+    'Wait for the migration to finish before deploying the `api` service.',
+  ]) {
+    assert.ok(classifyStatement(text, 'assistant'), text);
+  }
+});
+
+test('a statement of one bare word only names something: dropped', () => {
+  for (const text of ['opentelemetry_phoenix', '`scripts/tail_wrapper.sh`', 'PostgreSQL.']) {
+    assert.equal(classifyStatement(text, 'assistant'), undefined, text);
+  }
+  assert.equal(classifyStatement('Uses `opentelemetry_phoenix`', 'assistant')?.kind, 'fact');
+});
