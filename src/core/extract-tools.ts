@@ -1,5 +1,5 @@
 // Structured facts from tool calls: files edited, notable commands and whether they failed, errors and the fix
-// that followed, packages installed, subagents used.
+// that followed, packages installed, subagent calls counted.
 import { tagProvenance } from './graph.ts';
 import { formatStatement } from './statement.ts';
 import { clip, type DeltaBuilder, type ExtractionContext } from './delta-builder.ts';

@@ -91,10 +91,15 @@ test("a background task's notification is Claude Code's message, not the user's:
   assert.equal(stripInjectedMarkup(notification), '');
   const parsed = parseTranscriptLines([JSON.stringify({ type: 'user', message: { role: 'user', content: notification } })]);
   assert.deepEqual(parsed.messages, []);
-  // The same words typed by the user, not after a notification's markup, are theirs.
+  // A Windows path, with spaces.
   assert.equal(
-    stripInjectedMarkup('Read the output file to retrieve the result: it explains the failure'),
-    'Read the output file to retrieve the result: it explains the failure',
+    stripInjectedMarkup(notification.replace(/\/tmp\/claude-1000\/x\/tasks\/b0be39e\.output$/, 'C:\\Users\\John Doe\\AppData\\b1.output')),
+    '',
+  );
+  // The same words typed by the user, with no notification before them, are theirs.
+  assert.equal(
+    stripInjectedMarkup('Read the output file to retrieve the result: /tmp/x.log'),
+    'Read the output file to retrieve the result: /tmp/x.log',
   );
 });
 

@@ -75,6 +75,8 @@ export const PATHOLOGICAL_SHAPES: Readonly<Record<string, (size: number) => stri
   'made-up words': (size) => repeatTo('florbix zantrope quiblet ', size),
   // A long word before each "setup" (isRequestForNewWork looks one word back from it).
   'word then setup': (size) => repeatTo(`${'a'.repeat(2000)} setup `, size),
+  // Lines that open a marker of Claude Code's and never close it ("[Request interrupted by user" with no "]").
+  'unclosed interruption lines': (size) => repeatTo('[Request interrupted by user\n', size),
 };
 
 // A random mix of pieces of every shape (each piece 1 to 4 KB), for fuzzing.

@@ -106,39 +106,39 @@ test('the scaling assertion fails on a quadratic pass (the pattern these tests r
   );
 });
 
-// A linear pass whose cost per character steps up once the input outgrows the processor's caches (here made
-// deterministic: `slowdown` times the work per character from 100 KB on).
-function linearWithCacheStep(slowdown: number): (text: string) => number {
-  return (text) => {
-    const rounds = 20 * (text.length >= 100_000 ? slowdown : 1);
-    let sum = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      for (let index = 0; index < text.length; index += 1) {
-        sum = (sum + text.charCodeAt(index) * (round + 1)) | 0;
-      }
-    }
-    return sum;
-  };
-}
+// The helper's rules, on cost models (milliseconds per call as a function of the input's length), so that what they
+// check does not depend on the machine: per x10 of input, at most x30, or x45 when the next size's span clears it.
+const costOf =
+  (model: (size: number) => number) =>
+  (input: string): number =>
+    model(input.length);
+const oneLetter = PATHOLOGICAL_SHAPES['one letter'] as (size: number) => string;
 
-test('the scaling assertion judges a first step over its ratio by the span to the next size', () => {
-  const shape = PATHOLOGICAL_SHAPES['one letter'] as (size: number) => string;
-  // x40 from 10 KB to 100 KB, then x10: linear from there on, x400 over the span (at most x900).
-  const samples = assertLinearTime('cache step', linearWithCacheStep(4), shape, { minSampleMs: 5 });
-  assert.equal(samples.length, 3);
-  // x80 at the last step has no next size to clear it (read as x100 or more, it fails as quadratic: either way).
+test('the scaling assertion judges a first step a little over its ratio by the span to the next size', () => {
+  // A linear pass whose cost per character steps up once the input outgrows the caches: x40 from 10 KB to 100 KB, then
+  // x10 (x400 over the span, at most x900).
+  const cacheStep = (size: number): number => (size >= 100_000 ? 4 : 1) * (size / 10_000) * 0.2;
+  assert.equal(assertLinearTime('cache step', () => 0, oneLetter, { measure: costOf(cacheStep) }).length, 3);
+  // The same step as the last one has no next size to clear it.
   assert.throws(
-    () => assertLinearTime('cache step, two sizes', linearWithCacheStep(8), shape, { sizes: [10_000, 100_000], minSampleMs: 5 }),
-    /x10 input took/,
+    () => assertLinearTime('cache step, two sizes', () => 0, oneLetter, { sizes: [10_000, 100_000], measure: costOf(cacheStep) }),
+    /x10 input took x40\.0 time/,
   );
+  // x60 is more than a little over: it fails at once, 1 MB is never measured.
+  const measured: number[] = [];
+  const steep = (size: number): number => {
+    measured.push(size);
+    return (size >= 100_000 ? 6 : 1) * (size / 10_000) * 0.2;
+  };
+  assert.throws(() => assertLinearTime('steep', () => 0, oneLetter, { measure: costOf(steep) }), /x10 input took x60\.0 time/);
+  assert.ok(!measured.includes(1_000_000));
 });
 
 test('the scaling assertion fails on a pass that grows too fast over the whole span', () => {
-  const shape = PATHOLOGICAL_SHAPES['one letter'] as (size: number) => string;
-  // x50, then x50 again (x2,500 over the span, at most x900): n^1.7, caught at 1 MB.
-  const grows = (text: string): number => {
-    const factor = text.length >= 1_000_000 ? 25 : text.length >= 100_000 ? 5 : 1;
-    return linearWithCacheStep(1)(text.repeat(factor));
-  };
-  assert.throws(() => assertLinearTime('n^1.6', grows, shape, { minSampleMs: 5 }), /x10 input took/);
+  // x40, then x40 again (x1,600 over the span, at most x900): n^1.6, caught at 1 MB.
+  const grows = (size: number): number => 0.2 * (size / 10_000) ** 1.6;
+  assert.throws(() => assertLinearTime('n^1.6', () => 0, oneLetter, { measure: costOf(grows) }), /x10 input took x39\.8 time/);
+  // x40, then x10: passes; x40 then x25 (x1,000 over the span) fails.
+  const late = (size: number): number => (size >= 1_000_000 ? 2.5 : 1) * (size >= 100_000 ? 4 : 1) * (size / 10_000) * 0.2;
+  assert.throws(() => assertLinearTime('late', () => 0, oneLetter, { measure: costOf(late) }), /x10 input took x40\.0 time/);
 });

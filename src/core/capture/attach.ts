@@ -49,6 +49,9 @@ export function findMentions(text: string): Mention[] {
       add(technology, 'technology', match.index, end);
     } else if (assignment?.[1]) {
       add(assignment[1], 'config', match.index, end);
+    } else if (/^<\/?[A-Z][A-Za-z0-9]*\/?>$/.test(span)) {
+      // A component written as its tag (`<DataTable>`, `<OrdersPage />` has a space and is a snippet): its name.
+      add(span.replace(/[</>]/g, ''), 'component', match.index, end);
     } else if (/\s/.test(span) || /^[-$<>]/.test(span)) {
       // A command, a snippet or a markup tag (`<td>`), not a name.
     } else if (span.includes('/') || FILE_EXTENSION.test(span)) {

@@ -29,7 +29,7 @@ const WEAK_NARRATION =
   /^(?:looking at|checking|reading|searching|running|i can see|i see that|i notice|(?:the )?tests? (?:are )?(?:still )?running)\b/i;
 // Whole statements that narrate the next step or are pure courtesy.
 const NARRATION =
-  /^(?:i'll (?!always|never)|i will (?!always|never)|let me|let's (?:take a look|look|check|see|start|begin|run|read|open|verify|explore|examine|try)|i'll (?:now |first |then |start |begin |go ahead and |take a look|look|check|read|run|open|search|explore|examine|verify|investigate|update|create|add|write|fix|make|try)|i will (?:now |first )?(?:check|look|read|run|open|search|update|create|add|write|fix)|i'm going to|i am going to|now (?:let me|i'll|i will|i need to)|first,? (?:let me|i'll)|next,? (?:let me|i'll)|i need to (?:check|look|read|see|find|understand)|here's (?:what i|my plan|the plan)|this (?:looks|seems) (?:good|right|correct)|wait(?=,)|hmm\b|still (?:compiling|running|waiting|building|loading|installing)\b|i(?:'ve| have) made (?:good|great|excellent|solid|significant|real) progress|done\.?$|good\.?$|perfect\.?$|great\.?$|let me know|feel free|hope this helps|happy to help|would you like|do you want|shall i|should i)\b/i;
+  /^(?:i'll (?!always|never)|i will (?!always|never)|let me|let's (?:take a look|look|check|see|start|begin|run|read|open|verify|explore|examine|try)|i'll (?:now |first |then |start |begin |go ahead and |take a look|look|check|read|run|open|search|explore|examine|verify|investigate|update|create|add|write|fix|make|try)|i will (?:now |first )?(?:check|look|read|run|open|search|update|create|add|write|fix)|i'm going to|i am going to|now (?:let me|i'll|i will|i need to)|first,? (?:let me|i'll)|next,? (?:let me|i'll)|i need to (?:check|look|read|see|find|understand)|here's (?:what i|my plan|the plan)|this (?:looks|seems) (?:good|right|correct)|done\.?$|good\.?$|perfect\.?$|great\.?$|let me know|feel free|hope this helps|happy to help|would you like|do you want|shall i|should i)\b/i;
 
 const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
   [
@@ -74,10 +74,19 @@ const HEDGE = /\b(?:maybe|perhaps|might|not sure|what if|if we|should we|could w
 const WORKING_STYLE =
   /\b(?:answers?|responses?|replies|reply|explain\w*|explanations?|summar\w*|format\w*|bullets?|bullet points|emojis?|concise|short|brief|terse|verbose|detail\w*|essays?|tests? first|tdd|commit\w*|comments?|ask\w*|questions?|confirm\w*|docs|documentation|style|naming|tone|markdown|tables?|diffs?|step by step|walkthrough|examples?|code blocks?|typos?|language|english|apologi\w*|prs?|pull requests?|branch\w*|review\w*)\b/i;
 const CODE_SPAN = /`[^`\n]{1,120}`/;
+// The assistant narrating the moment ("Wait, that's showing 4 files", "Still compiling `phoenix_live_view`.", "I've
+// made excellent progress on the epic"). Not the user's words: "Wait, use pnpm instead" is a decision. "Still" only
+// with a word or two after it ("Still running into ECONNRESET after the bump" says something).
+const MOMENT_NARRATION =
+  /^(?:wait(?=,)|still (?:compiling|building|installing|loading|waiting)\.?(?: (?:for |on )?(?:the )?\S+)?$|i(?:'ve| have) made (?:good|great|excellent|solid|significant|real) progress\b)/i;
 // A lead-in whose content follows in other lines ("Key changes:", "I ported the library to Rust with the following:"):
 // dropped when it names nothing (no code, identifier nor path) and says no step of its own ("Now let's add test
-// configuration to disable tracing by default:" stays). Measured on helper-labelled statements (docs/capture.md).
+// configuration to disable tracing by default:" stays). Only the assistant's, and only a plain fact: "We decided to use
+// Postgres for these reasons:", "The root cause was a race:", a plan's or commit's heading are kept. Measured on
+// helper-labelled statements (docs/capture.md).
 const LEAD_IN_STEP = /\blet'?s\b/i;
+// One name and nothing else: letters, digits and the characters of identifiers and paths, maybe quoted.
+const BARE_NAME = /^[`'"]?[\w@./:-]+[`'"]?[.:;,!]?$/;
 const IDENTIFIER = /\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+|[A-Z][A-Z0-9]{2,}(?:_[A-Z0-9]+)*)\b/;
 // A path: a slash between path characters, or a file name with a known extension (no nested quantifiers).
 const PATH =
@@ -105,8 +114,9 @@ const OUR_CONTEXT_SHAPE =
 // Classifies a statement; undefined when it is filler, a question, or carries too little to keep.
 export function classifyStatement(raw: string, source: SourceKind): Classified | undefined {
   const text = raw.replace(LEADING_FILLER, '').trim();
-  // Too short, a question, or one bare word (a list item that only names: "opentelemetry_phoenix", "`x.sh`").
-  if (text.length < 8 || /\?\s*$/.test(text) || !/\S\s+\S/.test(text)) {
+  // Too short, a question, or one bare name (a list item that only names: "opentelemetry_phoenix", "`x.sh`"; not a
+  // sentence written without spaces, in Chinese or Japanese).
+  if (text.length < 8 || /\?\s*$/.test(text) || BARE_NAME.test(text)) {
     return undefined;
   }
   if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text)) {
@@ -126,7 +136,7 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   ) {
     return undefined;
   }
-  if (text.endsWith(':') && !CODE_SPAN.test(text) && !PATH.test(text) && !IDENTIFIER.test(text) && !LEAD_IN_STEP.test(text)) {
+  if (source !== 'user' && MOMENT_NARRATION.test(text)) {
     return undefined;
   }
   const features: string[] = [];
@@ -167,6 +177,17 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   // A hedge ("maybe", "not sure", "what if") is no decision, whatever its words.
   if (kind === 'decision' && HEDGE.test(text)) {
     kind = 'fact';
+  }
+  if (
+    source === 'assistant' &&
+    kind === 'fact' &&
+    text.endsWith(':') &&
+    !CODE_SPAN.test(text) &&
+    !PATH.test(text) &&
+    !IDENTIFIER.test(text) &&
+    !LEAD_IN_STEP.test(text)
+  ) {
+    return undefined;
   }
   if (kind !== 'fact') {
     add(`cue:${kind}`, 1);

@@ -504,4 +504,9 @@ test('a markup tag in code is no name: "Worked on <td>" is not written', () => {
     'Both subagent rows need an extra empty `<td>` (or `<td></td>`) for the `Status` column of `session_live.ex`.',
   ).map((mention) => mention.name);
   assert.deepEqual(names, ['Status', 'session_live.ex']);
+  // A component written as its tag is that component.
+  assert.deepEqual(
+    findMentions('Render `<DataTable>` inside `</OrdersPage>`.').map((mention) => mention.name),
+    ['DataTable', 'OrdersPage'],
+  );
 });

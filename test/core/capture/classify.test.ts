@@ -89,31 +89,41 @@ test("a compaction summary's retelling of the conversation is dropped, what it f
 });
 
 test('a lead-in that names nothing, and narration of the moment, are dropped; a lead-in with a detail or a step stays', () => {
-  // Shapes of the statements a helper labelled "drop" (bench/capture/real/statement-quality.json, tuning half).
+  // Shapes of statements a helper labelled "drop" (bench/capture/real/statement-quality.json, tuning half), each kept
+  // before these rules (a technology, an identifier or a code span made it salient).
   for (const text of [
-    'Key changes:',
     'I ported the Python utility library to Rust with the following:',
-    'This is a longer file so I need to be more careful:',
-    "I've made excellent progress on the tracing epic",
+    "I've made excellent progress on the spotter-4te OpenTelemetry tracing epic",
     "Wait, that's showing 4 files including the CSS.",
-    'Hmm, the count is off by one.',
-    'Still compiling the dependencies.',
+    'Still compiling `phoenix_live_view`.',
   ]) {
+    assert.ok(classifyStatement(text, 'user'), `kept as the user's words: ${text}`);
     assert.equal(classifyStatement(text, 'assistant'), undefined, text);
   }
-  for (const text of [
-    "Now let's add test configuration to disable tracing by default:",
-    'Create `spotter-plugin/scripts/lib/trace_context.sh` helper with:',
-    'The hooks live in hooks.json under SessionStart:',
-    'Wait for the migration to finish before deploying the `api` service.',
-  ]) {
-    assert.ok(classifyStatement(text, 'assistant'), text);
+  for (const [text, source] of [
+    ["Now let's add test configuration to disable tracing by default:", 'assistant'],
+    ['Create `spotter-plugin/scripts/lib/trace_context.sh` helper with:', 'assistant'],
+    ['The hooks live in hooks.json under SessionStart:', 'assistant'],
+    ['We decided to use Postgres over MySQL for these reasons:', 'assistant'],
+    ['The root cause was a race in the scheduler:', 'assistant'],
+    ['Never push directly to main, always follow this process:', 'user'],
+    ['Migrate the billing service from Stripe to Adyen with these steps:', 'plan'],
+    ['Wait, use pnpm instead of npm for this repo.', 'user'],
+    ['Still running into ECONNRESET after bumping the timeout to 30s.', 'assistant'],
+    ['Wait for the migration to finish before deploying the `api` service.', 'assistant'],
+  ] as const) {
+    assert.ok(classifyStatement(text, source), text);
   }
 });
 
 test('a statement of one bare word only names something: dropped', () => {
-  for (const text of ['opentelemetry_phoenix', '`scripts/tail_wrapper.sh`', 'PostgreSQL.']) {
+  for (const text of ['opentelemetry_phoenix', '`scripts/tail_wrapper.sh`', 'src/orders/export.ts:']) {
+    assert.ok(classifyStatement(`Uses ${text}`, 'assistant'), `kept with a verb: ${text}`);
     assert.equal(classifyStatement(text, 'assistant'), undefined, text);
+  }
+  // A sentence written without spaces is no bare name.
+  for (const text of ['我们决定使用PostgreSQL作为主数据库，不再使用MySQL。', 'テストは必ずvitestで書いてください。']) {
+    assert.ok(classifyStatement(text, 'user'), text);
   }
   assert.equal(classifyStatement('Uses `opentelemetry_phoenix`', 'assistant')?.kind, 'fact');
 });
