@@ -23,6 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseStatement } from '../../src/core/statement.ts';
 import { isStopword, splitWords, stemWord } from '../../src/core/text.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -656,32 +657,30 @@ function printQuality(dirs: string[]): void {
 
 // Every statement of a bank, without its tag.
 function bankStatements(dir: string): string[] {
+  return bankEntities(dir).flatMap((entity) => entity.observations.map((text) => parseStatement(text).text));
+}
+
+// The entities of a bank's graph file (none when it has not been written).
+function bankEntities(dir: string): Array<{ entityType: string; observations: string[] }> {
   const file = path.join(dir, '.memories/context/knowledge-graph.index.jsonc');
   if (!existsSync(file)) {
     return [];
   }
-  const graph = JSON.parse(readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { entities: Array<{ observations: string[] }> };
-  return graph.entities.flatMap((entity) => entity.observations.map((text) => text.replace(/ \[[^\]]*\]$/, '')));
+  const graph = JSON.parse(readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '')) as {
+    entities: Array<{ entityType: string; observations: string[] }>;
+  };
+  return graph.entities;
 }
 
 function countEntities(dirs: string[]): { entities: number; statements: number; fileOnly: number } {
   let entities = 0;
   let statements = 0;
   let fileOnly = 0;
-  for (const dir of dirs) {
-    const file = path.join(dir, '.memories/context/knowledge-graph.index.jsonc');
-    if (!existsSync(file)) {
-      continue;
-    }
-    const graph = JSON.parse(readFileSync(file, 'utf8').replace(/^\s*\/\/.*$/gm, '')) as {
-      entities: Array<{ entityType: string; observations: string[] }>;
-    };
-    entities += graph.entities.length;
-    for (const entity of graph.entities) {
-      statements += entity.observations.length;
-      if (entity.entityType === 'file' && entity.observations.every((text) => /Changed in this session|^Changed /.test(text))) {
-        fileOnly += 1;
-      }
+  for (const entity of dirs.flatMap(bankEntities)) {
+    entities += 1;
+    statements += entity.observations.length;
+    if (entity.entityType === 'file' && entity.observations.every((text) => /Changed in this session|^Changed /.test(text))) {
+      fileOnly += 1;
     }
   }
   return { entities, statements, fileOnly };

@@ -122,6 +122,5 @@ export function assertLinearTime(
     }
     previousInput = input;
   }
-  assert.equal(pending, undefined, `${pending}: ${report()}`);
   return samples;
 }

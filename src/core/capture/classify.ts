@@ -110,6 +110,8 @@ const SUMMARY_RETELLING =
 // ... (until ...)"): a summary that retells our context would bring it back as new statements.
 const OUR_CONTEXT_SHAPE =
   /\((?:(?:fact|decision|done|todo|fix|cause|convention|preference|warning|blocker|error|question),\s*)?\d{4}-\d{2}-\d{2}\)\s*$|^previously:|memory-fabric/i;
+// Whether a statement names something: a code span, a path or an identifier (what the narration rules spare).
+const namesSomething = (text: string): boolean => CODE_SPAN.test(text) || PATH.test(text) || IDENTIFIER.test(text);
 
 // Classifies a statement; undefined when it is filler, a question, or carries too little to keep.
 export function classifyStatement(raw: string, source: SourceKind): Classified | undefined {
@@ -127,13 +129,7 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   if (source === 'summary' && (SUMMARY_RETELLING.test(text) || OUR_CONTEXT_SHAPE.test(text))) {
     return undefined;
   }
-  if (
-    WEAK_NARRATION.test(text) &&
-    !CODE_SPAN.test(text) &&
-    !PATH.test(text) &&
-    !IDENTIFIER.test(text) &&
-    !/\b(?:because|the bug|the cause|fixed)\b/i.test(text)
-  ) {
+  if (WEAK_NARRATION.test(text) && !namesSomething(text) && !/\b(?:because|the bug|the cause|fixed)\b/i.test(text)) {
     return undefined;
   }
   if (source !== 'user' && MOMENT_NARRATION.test(text)) {
@@ -178,15 +174,7 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   if (kind === 'decision' && HEDGE.test(text)) {
     kind = 'fact';
   }
-  if (
-    source === 'assistant' &&
-    kind === 'fact' &&
-    text.endsWith(':') &&
-    !CODE_SPAN.test(text) &&
-    !PATH.test(text) &&
-    !IDENTIFIER.test(text) &&
-    !LEAD_IN_STEP.test(text)
-  ) {
+  if (source === 'assistant' && kind === 'fact' && text.endsWith(':') && !namesSomething(text) && !LEAD_IN_STEP.test(text)) {
     return undefined;
   }
   if (kind !== 'fact') {
