@@ -2,7 +2,7 @@
 // for the context pipeline and, as the baseline to beat, a plain BM25 over each entity's whole text (the method of
 // the keyword peers, SQLite FTS5), each on the graph alone and on the graph mixed with the distractor graphs.
 // Two halves: queries.json (the tuning half) and heldout.json (written by someone who had not seen the scorer; only
-// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8]
+// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8] [--heldout-9] [--verbose-spent]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,8 @@ const heldout6 = readSet('heldout-6.json');
 // A seventh and an eighth, written the same way at the start of developer sessions 8 and 9.
 const heldout7 = readSet('heldout-7.json');
 const heldout8 = readSet('heldout-8.json');
+// A ninth, written the same way at the start of developer session 10, sealed until that session's end (never verbose).
+const heldout9 = readSet('heldout-9.json');
 const spec: QuerySet = { graphs: { ...tuning.graphs, ...(heldout?.graphs ?? {}) }, queries: tuning.queries };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 // The context hook's settings at their defaults (no MEMORY_FABRIC_* variable set).
@@ -250,6 +252,10 @@ function evaluate(
 }
 
 const verbose = process.argv.includes('--verbose');
+// The held-out sets up to heldout-8 are spent: each was sealed for one developer session, run at its start and its end,
+// and reported; since session 10 they are tuning material too, printed only with --verbose-spent. A set still sealed
+// (heldout-9.json, written at the start of session 10) is never printed but in totals.
+const spentVerbose = process.argv.includes('--verbose-spent');
 const categories = ['exact', 'variant', 'observation', 'relational', 'paraphrase', 'unrelated'];
 function report(label: string, queries: readonly Query[], beVerbose: boolean): void {
   injectedSizes = [];
@@ -290,13 +296,13 @@ function report(label: string, queries: readonly Query[], beVerbose: boolean): v
 report('tuning half (queries.json)', tuning.queries, verbose);
 // The held-out half only with --heldout (tuning runs do not look at it); never verbose: its prompts are not printed.
 if (heldout && process.argv.includes('--heldout')) {
-  report('held-out half (heldout.json)', heldout.queries, false);
+  report('held-out half (heldout.json)', heldout.queries, spentVerbose);
 }
 if (heldout2 && process.argv.includes('--heldout-2')) {
-  report('second held-out set (heldout-2.json)', heldout2.queries, false);
+  report('second held-out set (heldout-2.json)', heldout2.queries, spentVerbose);
 }
 if (heldout3 && process.argv.includes('--heldout-3')) {
-  report('third held-out set (heldout-3.json)', heldout3.queries, false);
+  report('third held-out set (heldout-3.json)', heldout3.queries, spentVerbose);
 }
 if (tuning2 && process.argv.includes('--tuning-2')) {
   report('second tuning set (tuning-2.json)', tuning2.queries, verbose);
@@ -305,19 +311,22 @@ if (tuning3 && process.argv.includes('--tuning-3')) {
   report('third tuning set (tuning-3.json)', tuning3.queries, verbose);
 }
 if (heldout4 && process.argv.includes('--heldout-4')) {
-  report('fourth held-out set (heldout-4.json)', heldout4.queries, false);
+  report('fourth held-out set (heldout-4.json)', heldout4.queries, spentVerbose);
 }
 if (heldout5 && process.argv.includes('--heldout-5')) {
-  report('fifth held-out set (heldout-5.json)', heldout5.queries, false);
+  report('fifth held-out set (heldout-5.json)', heldout5.queries, spentVerbose);
 }
 if (heldout6 && process.argv.includes('--heldout-6')) {
-  report('sixth held-out set (heldout-6.json)', heldout6.queries, false);
+  report('sixth held-out set (heldout-6.json)', heldout6.queries, spentVerbose);
 }
 if (heldout7 && process.argv.includes('--heldout-7')) {
-  report('seventh held-out set (heldout-7.json)', heldout7.queries, false);
+  report('seventh held-out set (heldout-7.json)', heldout7.queries, spentVerbose);
 }
 if (heldout8 && process.argv.includes('--heldout-8')) {
-  report('eighth held-out set (heldout-8.json)', heldout8.queries, false);
+  report('eighth held-out set (heldout-8.json)', heldout8.queries, spentVerbose);
+}
+if (heldout9 && process.argv.includes('--heldout-9')) {
+  report('ninth held-out set (heldout-9.json), sealed', heldout9.queries, false);
 }
 if (!(heldout && process.argv.includes('--heldout'))) {
   console.log(`\nheld-out half: ${heldout ? 'run with --heldout to measure it' : 'bench/retrieval/heldout.json is not here yet'}`);
