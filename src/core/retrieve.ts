@@ -15,7 +15,7 @@ import {
   termCount,
 } from './retrieval/score-statements.ts';
 import { findSessionCue } from './retrieval/session-cue.ts';
-import { findUnknownWords, type IsVocabulary, isRequestForNewWork } from './retrieval/unknown-words.ts';
+import { findUnknownWords, type IsVocabulary, isRequestForNewWork, requestVerbStems } from './retrieval/unknown-words.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { canonicalTechnology } from './technologies.ts';
 import { compoundHead, extractTerms, splitWords, stemWord } from './text.ts';
@@ -239,11 +239,17 @@ function judgeEvidence(
   const singleThreshold = calibration?.singleThreshold ?? 0;
   const specificIdf = calibration?.specificIdf ?? 0;
   let specificMask = 0;
+  const verbs = requestVerbStems(query.text);
+  // The request verbs' bits: they neither are the specific term nor count among the terms a match coordinates.
+  let verbMask = 0;
   scoring.terms.forEach((term, index) => {
-    if (term.literalIdf > 0 && term.literalIdf >= specificIdf) {
+    if (verbs.has(term.term)) {
+      verbMask |= 1 << index;
+    } else if (term.literalIdf > 0 && term.literalIdf >= specificIdf) {
       specificMask |= 1 << index;
     }
   });
+  const termsOf = (match: EntityMatch): number => termCount(match.termMask & ~verbMask);
   const named = new Set(
     query.entityHints
       .map((hint) => view.idOf(hint))
@@ -280,7 +286,7 @@ function judgeEvidence(
   const isEvidence = (match: EntityMatch): boolean =>
     (match.literalMask & roleMask & specificMask) !== 0 ||
     ((match.literalMask & specificMask) !== 0 &&
-      (termCount(match.termMask) >= 2
+      (termsOf(match) >= 2
         ? match.raw > threshold
         : singleAllowed && (match.raw > singleThreshold || (match.literalMask & rareMask) !== 0)));
   const evidence = scoring.matches.slice(0, 5).some(isEvidence);
@@ -293,7 +299,7 @@ function judgeEvidence(
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];
-  const bar = best && termCount(best.termMask) >= 2 ? threshold : singleThreshold;
+  const bar = best && termsOf(best) >= 2 ? threshold : singleThreshold;
   const reason =
     named.size > 0
       ? 'an entity is named'
@@ -303,7 +309,7 @@ function judgeEvidence(
           ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
           : specificMask === 0
             ? 'no term specific to this bank matched'
-            : best && termCount(best.termMask) < 2 && !singleAllowed
+            : best && termsOf(best) < 2 && !singleAllowed
               ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
               : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
   // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.

@@ -440,3 +440,31 @@ test('a question about the technology that plays a role in the project is answer
     assert.equal(context(graph, prompt), '', prompt);
   }
 });
+
+test('a request verb is no evidence: "can we add X?" is answered by what X shares with the bank, not by "add"', () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      {
+        name: 'Add Equipment Feature',
+        entityType: 'feature',
+        observations: ['Users can add custom equipment with its own weight steps'],
+      },
+      { name: 'integration-tests', entityType: 'component', observations: ['The integration suite spins up a throwaway Postgres per run'] },
+      ...Array.from(
+        { length: 40 },
+        (_, index): GraphEntity => ({ name: `area-${index}`, entityType: 'component', observations: filler(`area ${index}`, 5) }),
+      ),
+    ],
+    relations: [],
+  };
+  const names = (prompt: string): string[] => retrieveMemories(graph, prompt, OPTIONS).memories.map((memory) => memory.entity.name);
+  // "add" and "custom" both match the feature; "add" only asks for work, and one word of a long prompt is chance.
+  const request = retrieveMemories(graph, 'can we add a barcode scanner for custom foods?', OPTIONS);
+  assert.deepEqual(request.memories, []);
+  assert.deepEqual(request.silence[0]?.specificTerms, ['custom']);
+  assert.deepEqual(names('can we integrate a barcode scanner with custom foods?'), []);
+  // The same verb beside the subject's own words answers; so does the verb's noun, and the verb inside a name.
+  assert.deepEqual(names('add custom equipment presets'), ['Add Equipment Feature']);
+  assert.deepEqual(names('how do users add custom equipment?'), ['Add Equipment Feature']);
+  assert.deepEqual(names('why does the integration suite need Postgres?'), ['integration-tests']);
+});

@@ -11,7 +11,7 @@ import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
 import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
-import { findUnknownWords, isRequestForNewWork } from '../../src/core/retrieval/unknown-words.ts';
+import { findUnknownWords, isRequestForNewWork, requestVerbStems } from '../../src/core/retrieval/unknown-words.ts';
 import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
 import { redactSecrets } from '../../src/core/redact.ts';
 import { findTechnologies } from '../../src/core/technologies.ts';
@@ -46,6 +46,7 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   // Every word taken for unmatched: the most work it can be asked to do.
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['isRequestForNewWork', isRequestForNewWork],
+  ['requestVerbStems', requestVerbStems],
   ['replyPrefixes', (text) => replyPrefixes(text)],
   // Hook feedback whose command, or whose output, is the shape.
   ['hookFeedbackOf (command)', (text) => hookFeedbackOf(`Stop hook feedback:\n[${text}`)],

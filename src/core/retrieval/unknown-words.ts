@@ -9,7 +9,7 @@
 // - and only in a request for new work ("add", "set up", "integrate", "switch to"...), not in a question about what
 //   was done: "what did Priya say about the cron on Friday?" is about the project, whatever names it holds
 //   (isRequestForNewWork).
-import { isStopword, stemWord, stemWordOnce } from '../text.ts';
+import { isStopword, splitWords, stemWord, stemWordOnce } from '../text.ts';
 
 // Whether a stem (text.ts) is of English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts,
 // isVocabularyStem).
@@ -185,3 +185,30 @@ const ASKS_THE_PAST = /\b(?:did|was|were|had|have we|last time|before|earlier|ag
 
 // Whether a prompt asks for new work to be brought in (the only prompts whose unknown words silence: see above).
 export const isRequestForNewWork = (text: string): boolean => NEW_WORK.test(text) && !ASKS_THE_PAST.test(text);
+
+// The verbs that ask for work ("can we add a barcode scanner?", "write a Dockerfile") are never the specific term
+// silence needs: the prompt's subject is in its other words, and a name that begins with the verb ("Add New
+// Equipment Feature") shares it by chance. Only the verb as written: "the integration test", "a write-up", "the
+// exercise added twice" say what they are about. They still score.
+const REQUEST_VERBS = new Set(['add', 'integrate', 'implement', 'introduce', 'install', 'enable', 'expose', 'adopt', 'create', 'write']);
+
+// The stems of a prompt that it uses only as a request verb (above), as a word of its own: a part of an identifier
+// (`create_annular`, `addExercise`) is a name's. One pass over its words.
+export function requestVerbStems(text: string): Set<string> {
+  const verbs = new Set<string>();
+  const others = new Set<string>();
+  for (const match of text.matchAll(/[\w.\/-]+/g)) {
+    const word = match[0].toLowerCase();
+    if (REQUEST_VERBS.has(word)) {
+      verbs.add(stemWord(word));
+    } else {
+      for (const part of splitWords(match[0])) {
+        others.add(stemWord(part.toLowerCase()));
+      }
+    }
+  }
+  for (const stem of others) {
+    verbs.delete(stem);
+  }
+  return verbs;
+}

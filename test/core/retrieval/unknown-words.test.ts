@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import {
   findUnknownWords as findWith,
   isRequestForNewWork,
+  requestVerbStems,
   isTypoOfVocabulary as isTypoWith,
 } from '../../../src/core/retrieval/unknown-words.ts';
 import { isVocabularyStem, isVocabularyWord as isVocabulary } from '../../../src/stores/search-index/vocabulary.ts';
@@ -80,5 +81,19 @@ test('only a request for new work is silenced for a new name, not a question abo
     "the Rails console can't connect to the replica",
   ]) {
     assert.ok(!isRequestForNewWork(prompt), prompt);
+  }
+});
+
+test('a request verb is one only as a word of its own: not its noun, another form of it, or a part of a name', () => {
+  assert.deepEqual([...requestVerbStems('Can we add a barcode scanner? Write a Dockerfile too')].sort(), ['add', 'write']);
+  assert.deepEqual([...requestVerbStems('implement it, then integrate it')].sort(), ['implement', 'integr']);
+  for (const prompt of [
+    'why does the integration test integrate nothing?',
+    'the write-up says to write it later, writing is slow',
+    'need create_annular for a central obstruction',
+    'what does addExercise add?',
+  ]) {
+    const stems = requestVerbStems(prompt);
+    assert.ok(!stems.has('integr') && !stems.has('write') && !stems.has('creat') && !stems.has('add'), `${prompt}: ${[...stems]}`);
   }
 });
