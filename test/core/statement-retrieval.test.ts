@@ -468,3 +468,36 @@ test('a request verb is no evidence: "can we add X?" is answered by what X share
   assert.deepEqual(names('how do users add custom equipment?'), ['Add Equipment Feature']);
   assert.deepEqual(names('why does the integration suite need Postgres?'), ['integration-tests']);
 });
+
+test("a named entity's bonus does not push an answer on another entity below the floor", () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      { name: 'sync_worker', entityType: 'component', observations: ['Runs every minute under the supervisor'] },
+      {
+        name: 'backoff',
+        entityType: 'component',
+        observations: ['Retries back off exponentially, capped at five minutes, with full jitter'],
+      },
+      {
+        name: 'jitter-tests',
+        entityType: 'component',
+        observations: [
+          'Jitter tests are flaky on CI and were skipped twice in November during the long migration of the build pipeline to new runners, then fixed by seeding the random source in setup and pinning the clock in every case of the suite, which the team agreed to keep for now until the scheduler rewrite lands next quarter with its own harness',
+        ],
+      },
+      ...Array.from(
+        { length: 40 },
+        (_, index): GraphEntity => ({ name: `area-${index}`, entityType: 'component', observations: filler(`area ${index}`, 5) }),
+      ),
+    ],
+    relations: [],
+  };
+  const retrieval = retrieveMemories(graph, 'why does sync_worker cap its retries at five minutes, and where is the jitter?', OPTIONS);
+  const shown = retrieval.memories.map((memory) => [memory.entity.name, memory.relevance] as const);
+  assert.deepEqual(
+    shown.map(([name]) => name),
+    ['sync_worker', 'backoff', 'jitter-tests'],
+  );
+  // Below 0.3 of the named entity, whose score is 1.3 x the best other's; above 0.3 of that best.
+  assert.ok((shown[2]?.[1] ?? 1) < 0.3, String(shown[2]?.[1]));
+});
