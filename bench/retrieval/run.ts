@@ -294,7 +294,7 @@ function report(label: string, queries: readonly Query[], beVerbose: boolean): v
   );
 }
 report('tuning half (queries.json)', tuning.queries, verbose);
-// The held-out half only with --heldout (tuning runs do not look at it); never verbose: its prompts are not printed.
+// The held-out sets only when asked for; verbose only with --verbose-spent (spent sets), never the sealed one.
 if (heldout && process.argv.includes('--heldout')) {
   report('held-out half (heldout.json)', heldout.queries, spentVerbose);
 }

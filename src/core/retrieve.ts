@@ -313,13 +313,12 @@ function judgeEvidence(
               ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
               : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
   // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
-  // Close enough is also measured against the best score before a named entity's bonus (scoring.topRaw; a named entity
-  // scores 1.3 x the best other): the bonus lifts the scale, and would otherwise push answers on other entities below
-  // the floor. (Against the best entity not named, which also leaves out the named one's own statements: no answer
-  // more on any set, and more lines shown: docs/performance.md.)
+  // The best before a named entity's bonus (scoring.topRaw; a named entity scores 1.3 x the best other): the bonus
+  // lifts the scale, and would push answers on other entities below the floor. (Against the best entity not named,
+  // which also leaves out the named one's own statements: no answer more on any set, more lines shown:
+  // docs/performance.md.)
   const keep = (match: EntityMatch): boolean =>
-    named.has(match.id) ||
-    ((match.relevance >= RELEVANCE_FLOOR || match.raw >= RELEVANCE_FLOOR * scoring.topRaw) && (match.literalMask & specificMask) !== 0);
+    named.has(match.id) || (match.raw >= RELEVANCE_FLOOR * scoring.topRaw && (match.literalMask & specificMask) !== 0);
   return {
     report: {
       topRaw: round(scoring.topRaw),

@@ -192,13 +192,27 @@ export const isRequestForNewWork = (text: string): boolean => NEW_WORK.test(text
 // exercise added twice" say what they are about. They still score.
 const REQUEST_VERBS = new Set(['add', 'integrate', 'implement', 'introduce', 'install', 'enable', 'expose', 'adopt', 'create', 'write']);
 
+// A verb ends a sentence too ("please add."), but not a path or a name ("add.ts", "add/"): the same for the words.
+const REQUEST_VERB = new RegExp(`(?<![\\w./-])(?:${[...REQUEST_VERBS].join('|')})(?![\\w/-]|\\.[\\w/-])`, 'i');
+// A word's trailing dots (a sentence's end), without a pattern: /\.+$/ from each dot of a long run is quadratic.
+const trimDots = (word: string): string => {
+  let end = word.length;
+  while (end > 0 && word[end - 1] === '.') {
+    end -= 1;
+  }
+  return word.slice(0, end);
+};
 // The stems of a prompt that it uses only as a request verb (above), as a word of its own: a part of an identifier
-// (`create_annular`, `addExercise`) is a name's. One pass over its words.
+// (`create_annular`, `addExercise`) is a name's. A prompt with none of the verbs (most) costs one test; the others
+// one pass over their words.
 export function requestVerbStems(text: string): Set<string> {
   const verbs = new Set<string>();
+  if (!REQUEST_VERB.test(text)) {
+    return verbs;
+  }
   const others = new Set<string>();
-  for (const match of text.matchAll(/[\w.\/-]+/g)) {
-    const word = match[0].toLowerCase();
+  for (const match of text.matchAll(/[\w./-]+/g)) {
+    const word = trimDots(match[0]).toLowerCase();
     if (REQUEST_VERBS.has(word)) {
       verbs.add(stemWord(word));
     } else {

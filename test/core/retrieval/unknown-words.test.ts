@@ -87,6 +87,9 @@ test('only a request for new work is silenced for a new name, not a question abo
 test('a request verb is one only as a word of its own: not its noun, another form of it, or a part of a name', () => {
   assert.deepEqual([...requestVerbStems('Can we add a barcode scanner? Write a Dockerfile too')].sort(), ['add', 'write']);
   assert.deepEqual([...requestVerbStems('implement it, then integrate it')].sort(), ['implement', 'integr']);
+  assert.deepEqual([...requestVerbStems('the barcode scanner, please add.')], ['add']);
+  assert.deepEqual([...requestVerbStems('open add.ts and write/ the docs, no verb here')], []);
+  assert.deepEqual([...requestVerbStems('nothing to do here')], []);
   for (const prompt of [
     'why does the integration test integrate nothing?',
     'the write-up says to write it later, writing is slow',
