@@ -103,6 +103,8 @@ export function mergeDelta(
     if (target) {
       target.entityType = preferType(target.entityType, incoming.entityType.trim());
     }
+    // Whether this record creates the entity: a delta of several parts (the sync's pieces) may hold it twice.
+    const createdHere = !target;
     if (!target) {
       target = {
         name: incoming.name.trim(),
@@ -170,7 +172,9 @@ export function mergeDelta(
       changed = true;
     }
     // A new entity whose every statement was already held elsewhere, and that no relation needs, is not created.
-    if (!existingKeys.has(key) && !changed && incoming.observations.length > 0 && !relationEnds.has(key)) {
+    // (Only by the record that created it: a later record of the same delta that adds nothing leaves what an earlier
+    // one added.)
+    if (createdHere && !changed && incoming.observations.length > 0 && !relationEnds.has(key)) {
       entities.delete(key);
       counts.entitiesAddedCount -= 1;
       continue;

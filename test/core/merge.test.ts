@@ -66,3 +66,27 @@ test('placeholder names and dangling relations are refused with a reason', () =>
   assert.match(outcome.rejected[0] ?? '', /placeholder/);
   assert.match(outcome.rejected[2] ?? '', /endpoint is not in the graph/);
 });
+
+test('an entity new to the graph that a delta holds twice keeps what its first record added when the second adds nothing', () => {
+  // The sync concatenates the deltas of the transcript's pieces: the same new entity can come twice, the second time
+  // with a statement already held (here, near-identical). The second record must not take the entity back.
+  const first = '`registry.ex`: Sweeps stale sessions every 15s with 90s TTL. [2026-02-12, session fa812bfe, fact]';
+  const again = '`registry.ex`: Sweeps stale sessions every 15s with 90s TTL [2026-02-12, session fa812bfe, fact]';
+  const outcome = mergeDelta(
+    emptyGraph(),
+    {
+      entities: [
+        { name: 'registry.ex', entityType: 'file', observations: [first] },
+        { name: 'other', entityType: 'component', observations: ['something else entirely [2026-02-12, fact]'] },
+        { name: 'registry.ex', entityType: 'file', observations: [again] },
+      ],
+      relations: [],
+    },
+    T1,
+    { mergeNearDuplicates: true },
+  );
+  const registry = outcome.graph.entities.find((entity) => entity.name === 'registry.ex');
+  assert.deepEqual(registry?.observations, [first]);
+  assert.equal(outcome.counts.entitiesAddedCount, 2);
+  assert.equal(outcome.observationsMergedCount, 1);
+});
