@@ -192,6 +192,31 @@ test('silence is calibrated on the bank itself when its index is built', () => {
   assert.ok(calibration.thresholds.every((threshold) => threshold >= 0));
 });
 
+test('a length bucket where no generic prompt matched two terms takes the shorter bucket threshold, not zero', () => {
+  // Short generic prompts ("how do I reverse a linked list in Java") hit this bank; none of the long ones does. A zero
+  // threshold would let any long prompt with one specific word through.
+  const words = ['queue', 'worker', 'page', 'form', 'slip', 'marina', 'invoice', 'ledger', 'webhook', 'retry'];
+  const entities: GraphEntity[] = Array.from({ length: 40 }, (_, index) => ({
+    name: `part-${index}`,
+    entityType: 'component',
+    observations: [`the ${words[index % 10]} ${words[(index + 3) % 10]} was tidied ${index} [2026-11-02, session aaaa0001, fact]`],
+  }));
+  entities.push({
+    name: 'list-utils',
+    entityType: 'component',
+    observations: [
+      'reverse a linked list in Java, and a list versus tuple in Python [2026-11-02, session aaaa0001, fact]',
+      'explain recursion simply with a tuple [2026-11-02, session aaaa0001, fact]',
+    ],
+  });
+  const { thresholds } = calibrateSilence(buildGraphView({ entities, relations: [] }));
+  const measured = thresholds.findIndex((threshold) => threshold > 0);
+  assert.ok(measured >= 0 && measured < thresholds.length - 1, `a short bucket measures a threshold: ${thresholds}`);
+  for (let index = measured + 1; index < thresholds.length; index += 1) {
+    assert.ok((thresholds[index] as number) >= (thresholds[index - 1] as number), `bucket ${index} of ${thresholds}`);
+  }
+});
+
 test('the current statement answers, and the one it superseded is shown only as history', () => {
   const text = context(PROJECT, 'do we still use alembic for migrations?');
   const current = text.indexOf('Migrations run with dbmate');

@@ -98,6 +98,15 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
     const longer = maxima.slice(index + 1).filter((known) => !Number.isNaN(known));
     return round(shorter.at(-1) ?? longer[0] ?? 0);
   });
+  // A bucket where no generic prompt matched two terms of one memory measured nothing, as an empty bucket: it takes
+  // the shorter bucket's threshold. (The generic prompts of 12 terms and more are the furthest from any project: on a
+  // bank they may all reach nothing, and a threshold of zero let every long prompt with one specific word through;
+  // docs/performance.md, session 11.)
+  for (let index = 1; index < thresholds.length; index += 1) {
+    if (thresholds[index] === 0) {
+      thresholds[index] = thresholds[index - 1] as number;
+    }
+  }
   const slots = view.stats().slots;
   // A term in at most as many slots as scoring calls common is specific to the bank.
   const frequency = commonFrequency(slots);
