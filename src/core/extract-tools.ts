@@ -1,9 +1,10 @@
 // Structured facts from tool calls: files edited, notable commands and whether they failed, errors and the fix
-// that followed, packages installed, subagent calls counted.
+// that followed, packages installed, subagent calls counted, the hooks the client ran.
+import { scriptOf } from './capture/hook-script.ts';
 import { tagProvenance } from './graph.ts';
 import { formatStatement } from './statement.ts';
 import { clip, type DeltaBuilder, type ExtractionContext } from './delta-builder.ts';
-import type { ToolCall, TranscriptMessage } from './transcript.ts';
+import type { HookRun, ToolCall, TranscriptMessage } from './transcript.ts';
 
 // The entity of a session: what it asked for and did ("session-84734307").
 export const sessionEntityName = (sessionId: string | undefined): string | undefined =>
@@ -87,6 +88,9 @@ export function extractToolFacts(
           ...(session ? { session } : {}),
         };
       }
+    }
+    for (const run of message.hookRuns ?? []) {
+      writeHookRun(builder, run, message.cwd, date, session);
     }
     for (const result of message.toolResults ?? []) {
       const call = pendingCalls[result.toolUseId];
@@ -186,4 +190,42 @@ function firstErrorLine(head: string): string | undefined {
     .map((candidate) => candidate.trim())
     .find((candidate) => ERROR_LINE.test(candidate) && candidate.length >= 8);
   return line ? clip(line, 160) : undefined;
+}
+
+// A home folder in a hook's command ("/home/ana/.claude/hooks/x.sh", "/Users/ana/...") as "~": no user name in the bank.
+const HOME_FOLDER = /(?:^|(?<=[\s"'=]))\/(?:home|Users)\/[^/\s"']{1,64}(?=\/)/g;
+
+// Which hooks the project runs and how they went, on the hook's script ("PreCompact hook runs
+// `"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh`: completed successfully."): the same line from every session merges into
+// one (merge.ts), a failure or a block is a warning. The script as capture.ts names it (scriptOf), else "<Event> hook".
+function writeHookRun(
+  builder: DeltaBuilder,
+  run: HookRun,
+  cwd: string | undefined,
+  date: string | undefined,
+  session: string | undefined,
+): void {
+  const command = run.command.replace(HOME_FOLDER, '~');
+  const when = `${run.event}${run.matcher ? ` (${run.matcher})` : ''} hook`;
+  const detail = run.detail ? ` (${clip(run.detail.replace(/\s+/g, ' '), 160)})` : '';
+  const outcome =
+    run.outcome === 'completed'
+      ? ': completed successfully'
+      : run.outcome === 'failed'
+        ? `: failed${detail}`
+        : run.outcome === 'blocked'
+          ? `: blocked the stop${detail}`
+          : '';
+  const script = scriptOf(run.command, cwd);
+  builder.addEntity(
+    script ?? `${run.event} hook`,
+    script ? 'file' : 'hook',
+    0.8,
+    formatStatement({
+      text: `${when} runs ${script ? 'the script ' : ''}\`${command}\`${outcome}.`,
+      kind: run.outcome === 'failed' || run.outcome === 'blocked' ? 'warning' : 'fact',
+      ...(date ? { date } : {}),
+      ...(session ? { session } : {}),
+    }),
+  );
 }

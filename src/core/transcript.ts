@@ -17,6 +17,19 @@ export interface ToolResult {
   body?: string;
 }
 
+// A hook the client ran, from its own records (the project's hooks, a plugin's, the user's): a "stop_hook_summary"
+// system line, a "hook_progress" line, or a local command's output ("PreCompact [cmd] completed successfully").
+// extract-tools.ts writes which hooks the project runs and how they went.
+export interface HookRun {
+  event: string;
+  // The tool or source it matched ("Bash" of "PostToolUse:Bash", "startup" of "SessionStart:startup").
+  matcher?: string;
+  command: string;
+  // How the run went, when the record says.
+  outcome?: 'completed' | 'failed' | 'blocked';
+  detail?: string;
+}
+
 // One user or assistant turn, the unit every extractor reads and the seen-message check skips.
 export interface TranscriptMessage {
   uuid?: string;
@@ -32,6 +45,8 @@ export interface TranscriptMessage {
   // feedback of a hook that blocked ("Stop hook feedback: [.../stop.sh]: ..."), which the client writes as a user line
   // marked meta: the one meta line read (capture.ts keeps the rule it states, nothing else reads it).
   origin?: 'summary' | 'hook';
+  // The hooks the client ran at this point (a line of their own, or a local command's output).
+  hookRuns?: HookRun[];
 }
 
 // The messages of some lines, and how many lines were read, malformed or skipped (the sync report shows the first two).
@@ -48,6 +63,7 @@ const MARKUP_OPEN =
 // Parses complete JSONL lines; unknown line types, meta lines, attachments and malformed lines are skipped and counted.
 export function parseTranscriptLines(lines: readonly string[]): ParsedTranscript {
   const parsed: ParsedTranscript = { messages: [], linesRead: 0, malformedLines: 0, skippedLines: 0 };
+  const runsSeen = new Set<string>();
   for (const line of lines) {
     if (line.trim() === '') {
       continue;
@@ -61,13 +77,97 @@ export function parseTranscriptLines(lines: readonly string[]): ParsedTranscript
       continue;
     }
     const message = toMessage(record);
+    const runs = newHookRuns(message ? (message.hookRuns ?? []) : hookRunsOfRecord(record), runsSeen);
     if (message) {
+      if (message.hookRuns) {
+        message.hookRuns = runs;
+      }
       parsed.messages.push(message);
+    } else if (runs.length > 0 && isObject(record)) {
+      // A line of the client's own that says which hooks ran: a message with no text, only its runs.
+      parsed.messages.push({
+        ...(typeof record.uuid === 'string' ? { uuid: record.uuid } : {}),
+        role: 'user',
+        ...(typeof record.timestamp === 'string' ? { timestamp: record.timestamp } : {}),
+        text: '',
+        toolCalls: [],
+        ...(typeof record.cwd === 'string' ? { cwd: record.cwd } : {}),
+        ...(typeof record.sessionId === 'string' ? { sessionId: record.sessionId } : {}),
+        hookRuns: runs,
+      });
     } else {
       parsed.skippedLines += 1;
     }
   }
   return parsed;
+}
+
+// At most this many distinct hook runs are kept from one parse (a hook on every tool call writes a line per call).
+const MAX_HOOK_RUNS = 100;
+// The runs not seen before in this parse (by event, matcher, command and outcome): a hook on every tool call is
+// read once per piece of transcript, not a thousand times.
+function newHookRuns(runs: readonly HookRun[], seen: Set<string>): HookRun[] {
+  const fresh: HookRun[] = [];
+  for (const run of runs) {
+    const key = `${run.event}\u0000${run.matcher ?? ''}\u0000${run.command}\u0000${run.outcome ?? ''}`;
+    if (!seen.has(key) && seen.size < MAX_HOOK_RUNS) {
+      seen.add(key);
+      fresh.push(run);
+    }
+  }
+  return fresh;
+}
+
+const MAX_HOOK_COMMAND_CHARS = 300;
+const hookCommand = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, MAX_HOOK_COMMAND_CHARS) : undefined;
+
+// The hook runs a line of the client's own records: "stop_hook_summary" (the Stop hooks, their errors, whether one
+// blocked) and "hook_progress" (a hook started: its event, matcher and command).
+function hookRunsOfRecord(record: unknown): HookRun[] {
+  if (!isObject(record)) {
+    return [];
+  }
+  if (record.type === 'system' && record.subtype === 'stop_hook_summary' && Array.isArray(record.hookInfos)) {
+    const errors = Array.isArray(record.hookErrors) ? record.hookErrors.filter((error) => typeof error === 'string') : [];
+    const blocked = record.preventedContinuation === true;
+    const outcome = blocked ? 'blocked' : errors.length > 0 ? 'failed' : 'completed';
+    const detail = blocked && typeof record.stopReason === 'string' ? record.stopReason : (errors[0] as string | undefined);
+    return record.hookInfos.flatMap((info) => {
+      const command = isObject(info) ? hookCommand(info.command) : undefined;
+      return command ? [{ event: 'Stop', command, outcome, ...(detail ? { detail: detail.slice(0, 200) } : {}) } as HookRun] : [];
+    });
+  }
+  const data = record.data;
+  if (record.type === 'progress' && isObject(data) && data.type === 'hook_progress' && typeof data.hookEvent === 'string') {
+    const command = hookCommand(data.command);
+    // "callback": a hook the client runs in process (no command of the project's). A Stop hook's run is read from the
+    // summary line the client writes after it, which says how it went.
+    if (!command || command === 'callback' || data.hookEvent === 'Stop') {
+      return [];
+    }
+    const name = typeof data.hookName === 'string' ? data.hookName : '';
+    const matcher = name.startsWith(`${data.hookEvent}:`) ? name.slice(data.hookEvent.length + 1) : '';
+    return [{ event: data.hookEvent.slice(0, 40), ...(matcher ? { matcher: matcher.slice(0, 60) } : {}), command }];
+  }
+  return [];
+}
+
+// A local command's report of a hook: "PreCompact ["$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh] completed successfully"
+// (after /compact), terminal colour codes around it. Bounded runs from each " [": linear in the text.
+const LOCAL_HOOK_REPORT = /\b([A-Z][A-Za-z]{2,30}) \[([^\]\n]{1,300})\] (completed successfully|failed)/g;
+function hookRunsOfLocalOutput(text: string): HookRun[] {
+  if (!text.includes('<local-command-stdout>') || !text.includes('] ')) {
+    return [];
+  }
+  const runs: HookRun[] = [];
+  for (const match of text.replace(/\u001b\[[0-9;]{0,12}m/g, '').matchAll(LOCAL_HOOK_REPORT)) {
+    const command = hookCommand(match[2]);
+    if (command && runs.length < MAX_HOOK_RUNS) {
+      runs.push({ event: match[1] as string, command, outcome: match[3] === 'failed' ? 'failed' : 'completed' });
+    }
+  }
+  return runs;
 }
 
 // Removes system reminders, slash-command markup and our own context blocks from a piece of prose.
@@ -161,7 +261,8 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
   // (A hook's feedback may come as a system reminder: its text is the feedback, kept.)
   const joined = hook ? withoutReminderTags(texts.join('\n')) : texts.join('\n');
   const text = summary ? stripOwnContext(stripInjectedMarkup(joined)) : stripInjectedMarkup(joined);
-  if (text === '' && toolCalls.length === 0 && toolResults.length === 0) {
+  const hookRuns = type === 'user' ? hookRunsOfLocalOutput(joined) : [];
+  if (text === '' && toolCalls.length === 0 && toolResults.length === 0 && hookRuns.length === 0) {
     return undefined;
   }
   return {
@@ -174,6 +275,7 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
     ...(typeof record.cwd === 'string' ? { cwd: record.cwd } : {}),
     ...(typeof record.sessionId === 'string' ? { sessionId: record.sessionId } : {}),
     ...(summary ? { origin: 'summary' as const } : hook ? { origin: 'hook' as const } : {}),
+    ...(hookRuns.length > 0 ? { hookRuns } : {}),
   };
 }
 

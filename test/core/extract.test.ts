@@ -232,3 +232,39 @@ test('junk names are refused: too short, numbers, temp paths, markup', () => {
     assert.equal(isJunkName(name), false, name);
   }
 });
+
+test('the hooks the client ran are written on their scripts: what runs when, how it went, no home folder', () => {
+  const { delta } = extractDelta(
+    [
+      {
+        role: 'user',
+        text: '',
+        toolCalls: [],
+        timestamp: '2026-01-02T19:18:38.981Z',
+        cwd: '/work/app',
+        hookRuns: [
+          { event: 'PreCompact', command: '"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh', outcome: 'completed' },
+          { event: 'Stop', command: '/home/ana/.claude/hooks/notify.sh mark', outcome: 'failed', detail: 'exit code 2' },
+          { event: 'SessionStart', matcher: 'startup', command: 'bd prime' },
+        ],
+      },
+    ],
+    { sessionId: 'c45af7b1-cb7c', projectName: 'app' },
+  );
+  const held = Object.fromEntries(
+    delta.entities.map((entity) => [entity.name, entity.observations.map((observation) => parseStatement(observation))]),
+  );
+  assert.deepEqual(
+    held['hooks/run_hook.sh']?.map((statement) => [statement.text, statement.kind, statement.date]),
+    [['PreCompact hook runs the script `"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh`: completed successfully.', 'fact', '2026-01-02']],
+  );
+  assert.deepEqual(
+    held['notify.sh']?.map((statement) => [statement.text, statement.kind]),
+    [['Stop hook runs the script `~/.claude/hooks/notify.sh mark`: failed (exit code 2).', 'warning']],
+  );
+  assert.deepEqual(
+    held['SessionStart hook']?.map((statement) => statement.text),
+    ['SessionStart (startup) hook runs `bd prime`.'],
+  );
+  assert.ok(!JSON.stringify(delta).includes('/home/ana'), 'no home folder in the bank');
+});

@@ -134,3 +134,65 @@ test("a hook's blocking feedback, the one meta line read, comes with origin 'hoo
     ],
   );
 });
+
+test("the hooks the client ran are read from its own lines: a Stop summary, a hook's progress, a local command's report", () => {
+  const lines = [
+    JSON.stringify({
+      type: 'system',
+      subtype: 'stop_hook_summary',
+      uuid: 's1',
+      timestamp: '2026-01-02T19:18:38.981Z',
+      hookInfos: [{ command: '"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh' }],
+      hookErrors: [],
+      preventedContinuation: false,
+    }),
+    JSON.stringify({
+      type: 'system',
+      subtype: 'stop_hook_summary',
+      uuid: 's2',
+      hookInfos: [{ command: 'hooks/stop.sh' }],
+      hookErrors: [],
+      preventedContinuation: true,
+      stopReason: 'Cannot exit with unstaged changes',
+    }),
+    // Two progress lines of the same hook: read once.
+    ...['p1', 'p2'].map((uuid) =>
+      JSON.stringify({
+        type: 'progress',
+        uuid,
+        data: {
+          type: 'hook_progress',
+          hookEvent: 'PostToolUse',
+          hookName: 'PostToolUse:Bash',
+          command: '${CLAUDE_PLUGIN_ROOT}/scripts/post.sh',
+        },
+      }),
+    ),
+    // In-process hooks and Stop hooks' progress (their summary says how they went) are not read.
+    JSON.stringify({
+      type: 'progress',
+      data: { type: 'hook_progress', hookEvent: 'PreToolUse', hookName: 'PreToolUse:Read', command: 'callback' },
+    }),
+    JSON.stringify({ type: 'progress', data: { type: 'hook_progress', hookEvent: 'Stop', hookName: 'Stop', command: 'hooks/stop.sh' } }),
+    JSON.stringify({
+      type: 'user',
+      uuid: 'u1',
+      message: {
+        role: 'user',
+        content:
+          '<local-command-stdout>\u001b[2mCompacted (ctrl+o to see full summary)\u001b[22m\n\u001b[2mPreCompact ["$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh] completed successfully\u001b[22m</local-command-stdout>',
+      },
+    }),
+  ];
+  const parsed = parseTranscriptLines(lines);
+  assert.deepEqual(
+    parsed.messages.map((message) => [message.uuid, message.text, message.hookRuns]),
+    [
+      ['s1', '', [{ event: 'Stop', command: '"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh', outcome: 'completed' }]],
+      ['s2', '', [{ event: 'Stop', command: 'hooks/stop.sh', outcome: 'blocked', detail: 'Cannot exit with unstaged changes' }]],
+      ['p1', '', [{ event: 'PostToolUse', matcher: 'Bash', command: '${CLAUDE_PLUGIN_ROOT}/scripts/post.sh' }]],
+      ['u1', '', [{ event: 'PreCompact', command: '"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh', outcome: 'completed' }]],
+    ],
+  );
+  assert.equal(parsed.skippedLines, 3);
+});

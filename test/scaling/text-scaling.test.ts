@@ -63,6 +63,20 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
         }),
       ]),
   ],
+  // A local command's output that reports hooks ("PreCompact [cmd] completed successfully"), the shape inside it.
+  [
+    'parseTranscriptLines (local command output)',
+    (text) =>
+      parseTranscriptLines([
+        JSON.stringify({
+          type: 'user',
+          message: {
+            role: 'user',
+            content: `<local-command-stdout>\u001b[2mPreCompact [${text}] completed successfully ${text}</local-command-stdout>`,
+          },
+        }),
+      ]),
+  ],
   ['hookFeedbackOf (blocking error)', (text) => hookFeedbackOf(`PreToolUse:Bash hook blocking error from command: "${text}`)],
   ['redactSecrets', redactSecrets],
   ['stripInjectedMarkup', stripInjectedMarkup],

@@ -18,6 +18,7 @@ import { findMentions, pickSubject, relationsBetween } from './attach.ts';
 import { type Classified, classifyStatement, PROPOSAL, type SourceKind } from './classify.ts';
 import { MAX_STATEMENT_CHARS, splitStatements } from './segment.ts';
 import { isNegatedOrCompared } from './slots.ts';
+import { scriptOf } from './hook-script.ts';
 import { readSources, type SourceState } from './sources.ts';
 
 // At most this many statements are kept from one session (the bank stays reviewable in git).
@@ -348,9 +349,6 @@ const HOOK_BLOCKING = /^(\w{3,30})(?::\w{1,30})? hook blocking error from comman
 // validation failed:"), "Running quality checks...", rules of dashes.
 const HOOK_NOISE =
   /^(?:#|-{3,}|={3,}|running\b|checking\b|no stderr output)|\.\.\.$|:$|\bline \d+:|command not found|syntax error|no such file or directory/i;
-// A word of a hook's command that is its script: a path ending in a script's extension, else any path (not a
-// redirection: 2>/dev/null, > /tmp/x.log).
-const SCRIPT_PATH = /\/[^/\s]+\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1)$/;
 
 // The hook, its script (scriptOf; "<Event> hook" when the command names none), the first line of its output that
 // states the rule, the rule's stems, and whether it is a convention; undefined when the text is not hook feedback or
@@ -385,27 +383,6 @@ export function hookFeedbackOf(
     // A rule that counts something ("3 tests failed in src/parser.test.ts") is the state of one run, not a convention.
     convention: !/\d/.test(clipped),
   };
-}
-
-// The script a hook's command runs, as the project knows it: quotes and a leading $VARIABLE/ or ${VARIABLE}/ out, an
-// absolute path under the session's folder made relative, one outside it reduced to its file name (no home folder in
-// the bank); undefined for a command that names no path (a prompt-type hook: its text is a prompt, not a script).
-function scriptOf(command: string, cwd: string | undefined): string | undefined {
-  const words = command
-    .split(/\s+/)
-    .map((word) => word.replace(/["']/g, ''))
-    .filter((word) => !/^\d?[<>]/.test(word) && !word.startsWith('/dev/'));
-  // (A bare "check.py" is a script too: the pattern is tried on it as on the last part of a path.)
-  const isScript = (word: string): boolean => SCRIPT_PATH.test(word.includes('/') ? word : `/${word}`);
-  const path = words.find(isScript) ?? words.find((word) => word.includes('/'));
-  if (!path) {
-    return undefined;
-  }
-  const unrooted = path.replace(/^\$\{?\w+\}?\//, '');
-  const base = cwd?.replace(/\/+$/, '');
-  const relative = base && unrooted.startsWith(`${base}/`) ? unrooted.slice(base.length + 1) : unrooted;
-  const named = relative.startsWith('/') || relative.startsWith('~') ? (relative.split('/').at(-1) ?? relative) : relative;
-  return named === '' ? undefined : clip(named, 120);
 }
 
 // Whether a statement of Claude's response meets a hook's rule: it shares a word with it ("Add Python and coverage
