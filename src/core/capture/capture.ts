@@ -35,6 +35,8 @@ const MAX_PER_MESSAGE: Record<SourceKind, number> = {
   plan: 20,
   todo: 40,
   subagent: 15,
+  // What a web fetch found, as the fetching model summarized the page for Claude's question.
+  research: 8,
 };
 
 // The session (its entity gets what it asked and did) and the project (the subject when there is no session).
@@ -274,6 +276,9 @@ export function captureStatements(
         if (sessionName && (kind === 'done' || kind === 'todo')) {
           write(sessionName, 'session', statement.text, kind);
         }
+      } else if (source.about) {
+        // What a fetched page says, on the page.
+        write(source.about, 'reference', statement.text, kind);
       } else if (normalizeSentence(statement.text) !== request) {
         // (A request the session already logged is not written to it twice.)
         write(sessionName ?? project, sessionName ? 'session' : 'project', statement.text, kind);

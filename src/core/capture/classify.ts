@@ -5,7 +5,7 @@ import type { StatementKind } from '../statement.ts';
 import { findTechnologies } from '../technologies.ts';
 
 // Where a statement came from: who said it and in what form.
-export type SourceKind = 'user' | 'assistant' | 'summary' | 'commit' | 'pr' | 'plan' | 'todo' | 'subagent';
+export type SourceKind = 'user' | 'assistant' | 'summary' | 'commit' | 'pr' | 'plan' | 'todo' | 'subagent' | 'research';
 
 // A statement worth keeping: capture keeps the most salient of each message (MAX_PER_MESSAGE in capture.ts).
 export interface Classified {

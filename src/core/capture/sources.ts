@@ -1,6 +1,7 @@
 // Every source of knowledge in a transcript as text: what the user and Claude wrote, the client's compaction
 // summaries, and what the model already wrote as a summary inside tool calls (git commit messages, gh pr titles
-// and bodies, plans, task lists with their status, subagent reports). Tool facts (files, commands, errors,
+// and bodies, plans, task lists with their status, subagent reports, a web fetch's answer: the fetching model's
+// summary of a page for Claude's question, not the page; a web search's list of links is not read). Tool facts (files, commands, errors,
 // installs) are read by extract-tools.ts. Each source is capped at MAX_SOURCE_CHARS: what lies beyond is not
 // read for statements (it was redacted with the rest before this point, so nothing unredacted is ever written).
 import { redactSecrets } from '../redact.ts';
@@ -14,11 +15,17 @@ export interface TextSource {
   kind: SourceKind;
   text: string;
   message: TranscriptMessage;
+  // What the source is about when its statements name nothing: a web fetch's page ("github.com/xtermjs/xterm.js/issues/1343").
+  about?: string;
 }
 
 // What carries from one sync of a session to the next: subagent calls still waiting for their report.
 export interface SourceState {
   pendingAgents?: string[];
+  // Web fetches still waiting for their answer.
+  pendingFetches?: string[];
+  // Their pages, by call.
+  fetchedPages?: Record<string, string>;
 }
 
 const AGENT_TOOLS = new Set(['Task', 'Agent']);
@@ -30,13 +37,15 @@ export function readSources(
 ): { sources: TextSource[]; state: SourceState } {
   const sources: TextSource[] = [];
   const pending = new Set(state.pendingAgents ?? []);
-  const push = (kind: SourceKind, text: string, message: TranscriptMessage): void => {
+  const fetches = new Set(state.pendingFetches ?? []);
+  const pages: Record<string, string> = { ...(state.fetchedPages ?? {}) };
+  const push = (kind: SourceKind, text: string, message: TranscriptMessage, about?: string): void => {
     const trimmed = text.trim().slice(0, MAX_SOURCE_CHARS);
     if (trimmed !== '') {
       // Text taken out of a tool input is redacted again: a value unescaped from a command line (\"...\") was not in
       // the shape redaction saw. Prose was redacted with its message and is not scanned twice.
       const fromTool = kind !== 'user' && kind !== 'assistant' && kind !== 'summary';
-      sources.push({ kind, text: fromTool ? redactSecrets(trimmed).text : trimmed, message });
+      sources.push({ kind, text: fromTool ? redactSecrets(trimmed).text : trimmed, message, ...(about ? { about } : {}) });
     }
   };
   for (const message of messages) {
@@ -61,6 +70,12 @@ export function readSources(
         push('todo', todoLines(input.todos), message);
       } else if (AGENT_TOOLS.has(call.name) && call.id) {
         pending.add(call.id);
+      } else if (call.name === 'WebFetch' && call.id) {
+        fetches.add(call.id);
+        const page = typeof input.url === 'string' ? pageName(input.url) : undefined;
+        if (page) {
+          pages[call.id] = page;
+        }
       }
     }
     for (const result of message.toolResults ?? []) {
@@ -69,10 +84,42 @@ export function readSources(
         if (!result.isError) {
           push('subagent', result.body ?? result.head, message);
         }
+      } else if (fetches.has(result.toolUseId)) {
+        fetches.delete(result.toolUseId);
+        const page = pages[result.toolUseId];
+        delete pages[result.toolUseId];
+        if (!result.isError) {
+          push('research', result.body ?? result.head, message, page);
+        }
       }
     }
   }
-  return { sources, state: pending.size > 0 ? { pendingAgents: [...pending].slice(-50) } : {} };
+  return {
+    sources,
+    state: {
+      ...(pending.size > 0 ? { pendingAgents: [...pending].slice(-50) } : {}),
+      ...(fetches.size > 0 ? { pendingFetches: [...fetches].slice(-50) } : {}),
+      ...(fetches.size > 0
+        ? { fetchedPages: Object.fromEntries([...fetches].slice(-50).flatMap((id) => (pages[id] ? [[id, pages[id]]] : []))) }
+        : {}),
+    },
+  };
+}
+
+// A fetched page as an entity name: its host and path, without the scheme, "www.", a query or a fragment
+// ("https://github.com/xtermjs/xterm.js/issues/1343?x#y" -> "github.com/xtermjs/xterm.js/issues/1343").
+function pageName(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return undefined;
+  }
+  const name = `${parsed.hostname.replace(/^www\./, '')}${parsed.pathname.replace(/\/+$/, '')}`;
+  return name.length >= 4 ? name.slice(0, 120) : undefined;
 }
 
 // A todo list as lines "Done: X" / "To do: X" (in progress counts as to do): a later list's "Done" supersedes.

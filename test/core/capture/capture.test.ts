@@ -86,6 +86,38 @@ test('a cause and the fix that follows keep their kinds on what they name, and t
   assert.ok(links.includes('FastAPI fixes app/db/pool.py'), links.join('; '));
 });
 
+test("a web fetch's answer is read, its statements that name nothing kept on the page; a web search's links are not", () => {
+  const messages: TranscriptMessage[] = [
+    assistant('', '03', [
+      { id: 'f1', name: 'WebFetch', input: { url: 'https://github.com/xtermjs/xterm.js/issues/1343?tab=x#y', prompt: 'workarounds?' } },
+      { id: 's1', name: 'WebSearch', input: { query: 'xterm scroll' } },
+    ]),
+    {
+      role: 'user',
+      text: '',
+      toolCalls: [],
+      timestamp: at('03'),
+      toolResults: [
+        {
+          toolUseId: 'f1',
+          isError: false,
+          head: 'The issue was ultimately resolved through PR #2388 titled "Support for bubbling scroll events to parent(s)", merged in milestone 4.0.0.',
+        },
+        {
+          toolUseId: 's1',
+          isError: false,
+          head: 'Links: [{"title":"Scrolling is broken in the embedded page","url":"https://example.com/a"}]',
+        },
+      ],
+    },
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1' });
+  assert.deepEqual(statementsOf(delta, 'github.com/xtermjs/xterm.js/issues/1343'), [
+    'cause: The issue was ultimately resolved through PR #2388 titled "Support for bubbling scroll events to parent(s)", merged in milestone 4.0.0.',
+  ]);
+  assert.ok(!JSON.stringify(delta).includes('embedded page'), "a web search's result list is not read");
+});
+
 test('commit messages (-m and heredoc), gh pr bodies, plans, todo lists and subagent reports are read', () => {
   const heredoc = `git add -A && git commit -m "$(cat <<'EOF'\nfeat: transcript + terminal annotations with message references\n\nAnnotations keep a reference to the message they belong to.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)"`;
   assert.equal(
