@@ -2,6 +2,7 @@
 // that followed, packages installed, subagent calls counted, the hooks the client ran.
 import { scriptOf } from './capture/hook-script.ts';
 import { tagProvenance } from './graph.ts';
+import { redactSecrets } from './redact.ts';
 import { formatStatement } from './statement.ts';
 import { clip, type DeltaBuilder, type ExtractionContext } from './delta-builder.ts';
 import type { HookRun, ToolCall, TranscriptMessage } from './transcript.ts';
@@ -192,12 +193,36 @@ function firstErrorLine(head: string): string | undefined {
   return line ? clip(line, 160) : undefined;
 }
 
-// A home folder in a hook's command ("/home/ana/.claude/hooks/x.sh", "/Users/ana/...") as "~": no user name in the bank.
-const HOME_FOLDER = /(?:^|(?<=[\s"'=]))\/(?:home|Users)\/[^/\s"']{1,64}(?=\/)/g;
+// A home folder anywhere in a hook's command or error ("/home/ana/...", "/Users/ana/...", "/mnt/c/Users/ana/...",
+// "C:\\Users\\ana\\...") as "~": no user name in the bank.
+const HOME_FOLDER = /(?:\/mnt\/[a-z])?\/(?:home|Users)\/[^/\s"']{1,64}(?=\/)|\b[A-Za-z]:\\Users\\[^\\\s"']{1,64}(?=\\)/g;
+const withoutHome = (text: string): string => text.replace(HOME_FOLDER, '~');
 
-// Which hooks the project runs and how they went, on the hook's script ("PreCompact hook runs
+// Whether a hook is the project's: its command runs a script under "$CLAUDE_PROJECT_DIR", a relative path, or a path
+// under the session's folder. A user's own hooks (~/.claude/hooks), a plugin's (${CLAUDE_PLUGIN_ROOT}) and a command
+// with no path of the project ("bd prime", "curl https://...": whose settings it is cannot be told) are not written:
+// they are not the project's, and they may carry what is private to the user.
+function isProjectHook(command: string, cwd: string | undefined): boolean {
+  if (/\$\{?CLAUDE_PROJECT_DIR\}?["']?\//.test(command)) {
+    return true;
+  }
+  // A command that goes by another root ("cd ${CLAUDE_PLUGIN_ROOT}/hooks && bun run ./guardian.ts") or a home folder
+  // runs someone else's script, whatever its relative paths.
+  if (/\$\{?\w+\}?["']?\/|(?:^|\s)~\//.test(command)) {
+    return false;
+  }
+  const base = cwd?.replace(/\/+$/, '');
+  return command
+    .split(/\s+/)
+    .map((word) => word.replace(/["']/g, ''))
+    .filter((word) => word.includes('/') && !word.includes('://') && !/^\d?[<>]/.test(word))
+    .some((word) => (base !== undefined && word.startsWith(`${base}/`)) || /^(?:\.{1,2}\/)?[\w.-]+\//.test(word));
+}
+
+// Which hooks the project runs and how they went, on the hook's script ("PreCompact hook runs the script
 // `"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh`: completed successfully."): the same line from every session merges into
-// one (merge.ts), a failure or a block is a warning. The script as capture.ts names it (scriptOf), else "<Event> hook".
+// one (merge.ts), a failure or a block is a warning (a later success does not supersede it: the two lines are
+// history). The script as capture.ts names it (scriptOf). Secrets are redacted here too (a token in a command line).
 function writeHookRun(
   builder: DeltaBuilder,
   run: HookRun,
@@ -205,9 +230,13 @@ function writeHookRun(
   date: string | undefined,
   session: string | undefined,
 ): void {
-  const command = run.command.replace(HOME_FOLDER, '~');
+  const script = isProjectHook(run.command, cwd) ? scriptOf(run.command, cwd) : undefined;
+  if (!script) {
+    return;
+  }
+  const command = withoutHome(run.command);
   const when = `${run.event}${run.matcher ? ` (${run.matcher})` : ''} hook`;
-  const detail = run.detail ? ` (${clip(run.detail.replace(/\s+/g, ' '), 160)})` : '';
+  const detail = run.detail ? ` (${clip(withoutHome(run.detail).replace(/\s+/g, ' '), 160)})` : '';
   const outcome =
     run.outcome === 'completed'
       ? ': completed successfully'
@@ -216,13 +245,12 @@ function writeHookRun(
         : run.outcome === 'blocked'
           ? `: blocked the stop${detail}`
           : '';
-  const script = scriptOf(run.command, cwd);
   builder.addEntity(
-    script ?? `${run.event} hook`,
-    script ? 'file' : 'hook',
+    script,
+    'file',
     0.8,
     formatStatement({
-      text: `${when} runs ${script ? 'the script ' : ''}\`${command}\`${outcome}.`,
+      text: redactSecrets(`${when} runs the script \`${command}\`${outcome}.`).text,
       kind: run.outcome === 'failed' || run.outcome === 'blocked' ? 'warning' : 'fact',
       ...(date ? { date } : {}),
       ...(session ? { session } : {}),

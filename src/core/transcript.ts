@@ -78,9 +78,14 @@ export function parseTranscriptLines(lines: readonly string[]): ParsedTranscript
     }
     const message = toMessage(record);
     const runs = newHookRuns(message ? (message.hookRuns ?? []) : hookRunsOfRecord(record), runsSeen);
-    if (message) {
-      if (message.hookRuns) {
+    if (message && message.hookRuns && runs.length === 0 && message.text === '' && message.toolCalls.length === 0 && !message.toolResults) {
+      // Only hook runs, all read before in this piece.
+      parsed.skippedLines += 1;
+    } else if (message) {
+      if (runs.length > 0) {
         message.hookRuns = runs;
+      } else {
+        delete message.hookRuns;
       }
       parsed.messages.push(message);
     } else if (runs.length > 0 && isObject(record)) {
@@ -131,11 +136,20 @@ function hookRunsOfRecord(record: unknown): HookRun[] {
   if (record.type === 'system' && record.subtype === 'stop_hook_summary' && Array.isArray(record.hookInfos)) {
     const errors = Array.isArray(record.hookErrors) ? record.hookErrors.filter((error) => typeof error === 'string') : [];
     const blocked = record.preventedContinuation === true;
-    const outcome = blocked ? 'blocked' : errors.length > 0 ? 'failed' : 'completed';
-    const detail = blocked && typeof record.stopReason === 'string' ? record.stopReason : (errors[0] as string | undefined);
+    // Every hook completed when none failed nor blocked; a failure or a block is told only of the one hook that ran
+    // (of several, the summary does not say which).
+    const single = record.hookInfos.length === 1;
+    const outcome = !blocked && errors.length === 0 ? 'completed' : !single ? undefined : blocked ? 'blocked' : 'failed';
+    const detail = !single
+      ? undefined
+      : blocked && typeof record.stopReason === 'string'
+        ? record.stopReason
+        : (errors[0] as string | undefined);
     return record.hookInfos.flatMap((info) => {
       const command = isObject(info) ? hookCommand(info.command) : undefined;
-      return command ? [{ event: 'Stop', command, outcome, ...(detail ? { detail: detail.slice(0, 200) } : {}) } as HookRun] : [];
+      return command
+        ? [{ event: 'Stop', command, ...(outcome ? { outcome } : {}), ...(detail ? { detail: detail.slice(0, 200) } : {}) } as HookRun]
+        : [];
     });
   }
   const data = record.data;
@@ -146,26 +160,38 @@ function hookRunsOfRecord(record: unknown): HookRun[] {
     if (!command || command === 'callback' || data.hookEvent === 'Stop') {
       return [];
     }
+    // The matcher only of a session event ("SessionStart:startup"): of a tool event it is the tool that triggered it
+    // ("PostToolUse:Read"), one line per tool of a hook on every tool.
     const name = typeof data.hookName === 'string' ? data.hookName : '';
-    const matcher = name.startsWith(`${data.hookEvent}:`) ? name.slice(data.hookEvent.length + 1) : '';
+    const matcher = name.startsWith(`${data.hookEvent}:`) && !/ToolUse/.test(data.hookEvent) ? name.slice(data.hookEvent.length + 1) : '';
     return [{ event: data.hookEvent.slice(0, 40), ...(matcher ? { matcher: matcher.slice(0, 60) } : {}), command }];
   }
   return [];
 }
 
 // A local command's report of a hook: "PreCompact ["$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh] completed successfully"
-// (after /compact), terminal colour codes around it. Bounded runs from each " [": linear in the text.
-const LOCAL_HOOK_REPORT = /\b([A-Z][A-Za-z]{2,30}) \[([^\]\n]{1,300})\] (completed successfully|failed)/g;
+// (after /compact), terminal colour codes around it; only a hook event's name, only inside the command's output (a
+// prompt that quotes such a line is the user's). The command may hold "]" ("[[ -f x ]]"): it runs to the "] "
+// that the outcome follows. Bounded runs from each event name: linear in the text.
+const HOOK_EVENTS =
+  'PreCompact|PostCompact|SessionStart|SessionEnd|Stop|SubagentStop|UserPromptSubmit|PreToolUse|PostToolUse|PostToolUseFailure|Notification';
+const LOCAL_HOOK_REPORT = new RegExp(`(?<![\\w-])(${HOOK_EVENTS}) \\[([^\\n]{1,300}?)\\] (completed successfully|failed)`, 'g');
+const LOCAL_STDOUT = '<local-command-stdout>';
+const LOCAL_STDOUT_END = '</local-command-stdout>';
 function hookRunsOfLocalOutput(text: string): HookRun[] {
-  if (!text.includes('<local-command-stdout>') || !text.includes('] ')) {
-    return [];
-  }
   const runs: HookRun[] = [];
-  for (const match of text.replace(/\u001b\[[0-9;]{0,12}m/g, '').matchAll(LOCAL_HOOK_REPORT)) {
-    const command = hookCommand(match[2]);
-    if (command && runs.length < MAX_HOOK_RUNS) {
-      runs.push({ event: match[1] as string, command, outcome: match[3] === 'failed' ? 'failed' : 'completed' });
+  let from = text.indexOf(LOCAL_STDOUT);
+  while (from >= 0 && runs.length < MAX_HOOK_RUNS) {
+    const start = from + LOCAL_STDOUT.length;
+    const end = text.indexOf(LOCAL_STDOUT_END, start);
+    const output = text.slice(start, end < 0 ? text.length : end);
+    for (const match of output.replace(/\u001b\[[0-9;]{0,12}m/g, '').matchAll(LOCAL_HOOK_REPORT)) {
+      const command = hookCommand(match[2]);
+      if (command && runs.length < MAX_HOOK_RUNS) {
+        runs.push({ event: match[1] as string, command, outcome: match[3] === 'failed' ? 'failed' : 'completed' });
+      }
     }
+    from = end < 0 ? -1 : text.indexOf(LOCAL_STDOUT, end);
   }
   return runs;
 }

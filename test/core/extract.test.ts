@@ -233,7 +233,7 @@ test('junk names are refused: too short, numbers, temp paths, markup', () => {
   }
 });
 
-test('the hooks the client ran are written on their scripts: what runs when, how it went, no home folder', () => {
+test("the project's hooks the client ran are written on their scripts: what runs when, how it went; a user's or a plugin's are not", () => {
   const { delta } = extractDelta(
     [
       {
@@ -244,8 +244,14 @@ test('the hooks the client ran are written on their scripts: what runs when, how
         cwd: '/work/app',
         hookRuns: [
           { event: 'PreCompact', command: '"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh', outcome: 'completed' },
-          { event: 'Stop', command: '/home/ana/.claude/hooks/notify.sh mark', outcome: 'failed', detail: 'exit code 2' },
+          { event: 'Stop', command: 'scripts/stop.sh', outcome: 'failed', detail: 'exit 2 in /home/ana/work/app/scripts/stop.sh' },
+          { event: 'Stop', command: '/work/app/tools/check.py --quick', outcome: 'blocked', detail: 'Tests failing in /Users/ana/app/src' },
+          // Not the project's: the user's own, a plugin's, a command with no path of the project.
+          { event: 'Stop', command: '/home/ana/.claude/hooks/notify.sh mark', outcome: 'completed' },
+          { event: 'PostToolUse', command: '${CLAUDE_PLUGIN_ROOT}/scripts/capture.sh' },
+          { event: 'PreToolUse', command: 'cd ${CLAUDE_PLUGIN_ROOT}/hooks && bun run ./guardian.ts' },
           { event: 'SessionStart', matcher: 'startup', command: 'bd prime' },
+          { event: 'Notification', command: 'curl -s https://hooks.slack.com/services/T000/B000/XXXX' },
         ],
       },
     ],
@@ -259,12 +265,15 @@ test('the hooks the client ran are written on their scripts: what runs when, how
     [['PreCompact hook runs the script `"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh`: completed successfully.', 'fact', '2026-01-02']],
   );
   assert.deepEqual(
-    held['notify.sh']?.map((statement) => [statement.text, statement.kind]),
-    [['Stop hook runs the script `~/.claude/hooks/notify.sh mark`: failed (exit code 2).', 'warning']],
+    held['scripts/stop.sh']?.map((statement) => [statement.text, statement.kind]),
+    [['Stop hook runs the script `scripts/stop.sh`: failed (exit 2 in ~/work/app/scripts/stop.sh).', 'warning']],
   );
   assert.deepEqual(
-    held['SessionStart hook']?.map((statement) => statement.text),
-    ['SessionStart (startup) hook runs `bd prime`.'],
+    held['tools/check.py']?.map((statement) => [statement.text, statement.kind]),
+    [['Stop hook runs the script `/work/app/tools/check.py --quick`: blocked the stop (Tests failing in ~/app/src).', 'warning']],
   );
-  assert.ok(!JSON.stringify(delta).includes('/home/ana'), 'no home folder in the bank');
+  const text = JSON.stringify(delta);
+  for (const absent of ['/home/ana', '/Users/ana', 'notify.sh', 'capture.sh', 'guardian', 'bd prime', 'slack']) {
+    assert.ok(!text.includes(absent), `${absent} is not in the bank`);
+  }
 });

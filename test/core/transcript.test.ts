@@ -190,9 +190,50 @@ test("the hooks the client ran are read from its own lines: a Stop summary, a ho
     [
       ['s1', '', [{ event: 'Stop', command: '"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh', outcome: 'completed' }]],
       ['s2', '', [{ event: 'Stop', command: 'hooks/stop.sh', outcome: 'blocked', detail: 'Cannot exit with unstaged changes' }]],
-      ['p1', '', [{ event: 'PostToolUse', matcher: 'Bash', command: '${CLAUDE_PLUGIN_ROOT}/scripts/post.sh' }]],
+      ['p1', '', [{ event: 'PostToolUse', command: '${CLAUDE_PLUGIN_ROOT}/scripts/post.sh' }]],
       ['u1', '', [{ event: 'PreCompact', command: '"$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh', outcome: 'completed' }]],
     ],
   );
   assert.equal(parsed.skippedLines, 3);
+});
+
+test("a Stop summary tells a failure only of its one hook; a hook report is read only in a local command's output, by an event's name", () => {
+  const parsed = parseTranscriptLines([
+    JSON.stringify({
+      type: 'system',
+      subtype: 'stop_hook_summary',
+      uuid: 's1',
+      hookInfos: [{ command: 'hooks/a.sh' }, { command: 'hooks/b.sh' }],
+      hookErrors: ['hooks/b.sh: exit 1'],
+      preventedContinuation: false,
+    }),
+    JSON.stringify({
+      type: 'user',
+      uuid: 'u1',
+      message: {
+        role: 'user',
+        content:
+          'Look: <local-command-stdout>ok</local-command-stdout> and then "Deploy [./deploy.sh prod] failed" and PreCompact [x.sh] failed outside',
+      },
+    }),
+    JSON.stringify({
+      type: 'user',
+      uuid: 'u2',
+      message: { role: 'user', content: '<local-command-stdout>PreCompact [[[ -f x ]] && hooks/c.sh] failed</local-command-stdout>' },
+    }),
+  ]);
+  assert.deepEqual(
+    parsed.messages.map((message) => [message.uuid, message.hookRuns]),
+    [
+      [
+        's1',
+        [
+          { event: 'Stop', command: 'hooks/a.sh' },
+          { event: 'Stop', command: 'hooks/b.sh' },
+        ],
+      ],
+      ['u1', undefined],
+      ['u2', [{ event: 'PreCompact', command: '[[ -f x ]] && hooks/c.sh', outcome: 'failed' }]],
+    ],
+  );
 });

@@ -248,8 +248,16 @@ export function captureStatements(
       const subject = pickSubject(mentions);
       // A compaction summary retells the session it follows: what it calls decided was decided (and captured) when it
       // was said, and may have been replaced since; its restatement is a fact, not a new decision.
+      // What a fetched page says is a fact about the page, whatever its words: not the project's decision, convention,
+      // preference or task (a page may even be written to read as instructions).
       const kind =
-        report && statement.kind === 'fact' ? 'done' : source.kind === 'summary' && statement.kind === 'decision' ? 'fact' : statement.kind;
+        source.kind === 'research'
+          ? 'fact'
+          : report && statement.kind === 'fact'
+            ? 'done'
+            : source.kind === 'summary' && statement.kind === 'decision'
+              ? 'fact'
+              : statement.kind;
       if (kind === 'preference') {
         write(PREFERENCES_ENTITY, 'preference', statement.text, 'preference');
       } else if (kind === 'convention' && source.kind === 'user') {
@@ -293,7 +301,10 @@ export function captureStatements(
           to ? builder.addEntity(to.name, to.entityType, 0.8) : undefined,
         );
       }
-      recordStack(builder, statement.text, kind, source.kind, project, write);
+      // (A fetched page's technologies are not the project's stack.)
+      if (source.kind !== 'research') {
+        recordStack(builder, statement.text, kind, source.kind, project, write);
+      }
       if (hookBlock && kind !== 'preference' && subject?.name !== hookBlock.script && answersRule(statement.text, hookBlock.words)) {
         write(hookBlock.script, hookBlock.type, `In response: ${statement.text}`, kind);
         hookBlock = hookBlock.left > 1 ? { ...hookBlock, left: hookBlock.left - 1 } : undefined;

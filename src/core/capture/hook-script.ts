@@ -8,12 +8,13 @@ const SCRIPT_PATH = /\/[^/\s]+\.(?:sh|bash|zsh|py|js|mjs|cjs|ts|rb|pl|ps1)$/;
 
 // The script a hook's command runs, as the project knows it: quotes and a leading $VARIABLE/ or ${VARIABLE}/ out, an
 // absolute path under the session's folder made relative, one outside it reduced to its file name (no home folder in
-// the bank); undefined for a command that names no path (a prompt-type hook: its text is a prompt, not a script).
+// the bank); undefined for a command that names no path (a prompt-type hook: its text is a prompt, not a script; a
+// URL is no path).
 export function scriptOf(command: string, cwd: string | undefined): string | undefined {
   const words = command
     .split(/\s+/)
     .map((word) => word.replace(/["']/g, ''))
-    .filter((word) => !/^\d?[<>]/.test(word) && !word.startsWith('/dev/'));
+    .filter((word) => !/^\d?[<>]/.test(word) && !word.startsWith('/dev/') && !word.includes('://'));
   // (A bare "check.py" is a script too: the pattern is tried on it as on the last part of a path.)
   const isScript = (word: string): boolean => SCRIPT_PATH.test(word.includes('/') ? word : `/${word}`);
   const path = words.find(isScript) ?? words.find((word) => word.includes('/'));

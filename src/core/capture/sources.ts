@@ -86,10 +86,13 @@ export function readSources(
         }
       } else if (fetches.has(result.toolUseId)) {
         fetches.delete(result.toolUseId);
-        const page = pages[result.toolUseId];
+        const page = Object.hasOwn(pages, result.toolUseId) ? pages[result.toolUseId] : undefined;
         delete pages[result.toolUseId];
-        if (!result.isError) {
-          push('research', result.body ?? result.head, message, page);
+        const answer = result.body ?? result.head;
+        // A page of the developer's own machine (localhost, a private address) is the app being built, not research;
+        // a redirect notice says where the page went, nothing of it.
+        if (!result.isError && page && !answer.includes('REDIRECT DETECTED')) {
+          push('research', answer, message, page);
         }
       }
     }
@@ -106,8 +109,11 @@ export function readSources(
   };
 }
 
-// A fetched page as an entity name: its host and path, without the scheme, "www.", a query or a fragment
-// ("https://github.com/xtermjs/xterm.js/issues/1343?x#y" -> "github.com/xtermjs/xterm.js/issues/1343").
+// A fetched page as an entity name: its host and path, without the scheme, "www.", a fragment or (but for a path of one
+// part) a query ("https://github.com/xtermjs/xterm.js/issues/1343?x#y" -> "github.com/xtermjs/xterm.js/issues/1343");
+// none for a page of the developer's own machine or network.
+const PRIVATE_HOST =
+  /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|\[[0-9a-f:]+\]|[\w-]+\.(?:local|internal|lan|localhost))$/i;
 function pageName(url: string): string | undefined {
   let parsed: URL;
   try {
@@ -118,8 +124,14 @@ function pageName(url: string): string | undefined {
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
     return undefined;
   }
-  const name = `${parsed.hostname.replace(/^www\./, '')}${parsed.pathname.replace(/\/+$/, '')}`;
-  return name.length >= 4 ? name.slice(0, 120) : undefined;
+  const host = parsed.hostname.replace(/^www\./, '');
+  if (PRIVATE_HOST.test(host) || !host.includes('.')) {
+    return undefined;
+  }
+  const path = parsed.pathname.replace(/\/+$/, '');
+  // A path of one part or none says little ("news.ycombinator.com/item", "youtube.com/watch"): its query names the page.
+  const query = path.split('/').filter((part) => part !== '').length <= 1 ? parsed.search : '';
+  return `${host}${path}${query}`.slice(0, 120);
 }
 
 // A todo list as lines "Done: X" / "To do: X" (in progress counts as to do): a later list's "Done" supersedes.

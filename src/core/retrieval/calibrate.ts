@@ -98,10 +98,12 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
     const longer = maxima.slice(index + 1).filter((known) => !Number.isNaN(known));
     return round(shorter.at(-1) ?? longer[0] ?? 0);
   });
-  // A bucket where no generic prompt matched two terms of one memory measured nothing, as an empty bucket: it takes
-  // the shorter bucket's threshold. (The generic prompts of 12 terms and more are the furthest from any project: on a
-  // bank they may all reach nothing, and a threshold of zero let every long prompt with one specific word through;
-  // docs/performance.md, session 11.)
+  // A bucket where no generic prompt matched two terms of one memory measured nothing: after a bucket that measured
+  // something, it takes the shorter bucket's threshold. (The generic prompts of 12 terms and more are the furthest
+  // from any project: on a bank they may all reach nothing, and a threshold of zero let every long prompt with one
+  // specific word through; docs/performance.md, session 11.) The short buckets before the first that measured
+  // anything keep zero: short prompts rarely match two terms by chance, and their single-word evidence has its own
+  // threshold (a longer bucket's threshold there was not measured).
   for (let index = 1; index < thresholds.length; index += 1) {
     if (thresholds[index] === 0) {
       thresholds[index] = thresholds[index - 1] as number;

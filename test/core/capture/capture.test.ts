@@ -106,16 +106,69 @@ test("a web fetch's answer is read, its statements that name nothing kept on the
         {
           toolUseId: 's1',
           isError: false,
-          head: 'Links: [{"title":"Scrolling is broken in the embedded page","url":"https://example.com/a"}]',
+          // Read as a source, this sentence would be kept (a path, a technology, a number): it is not read.
+          head: 'The availability cache lives in `app/cache.py` and uses Redis with a 60 s TTL.',
         },
       ],
     },
   ];
   const { delta } = extractDelta(messages, { sessionId: 's1' });
   assert.deepEqual(statementsOf(delta, 'github.com/xtermjs/xterm.js/issues/1343'), [
-    'cause: The issue was ultimately resolved through PR #2388 titled "Support for bubbling scroll events to parent(s)", merged in milestone 4.0.0.',
+    'fact: The issue was ultimately resolved through PR #2388 titled "Support for bubbling scroll events to parent(s)", merged in milestone 4.0.0.',
   ]);
-  assert.ok(!JSON.stringify(delta).includes('embedded page'), "a web search's result list is not read");
+  assert.ok(!JSON.stringify(delta).includes('availability cache'), "a web search's result list is not read");
+});
+
+test("a fetched page's words are facts about the page: no decision, convention or stack of the project; no local page, no redirect", () => {
+  const fetch = (id: string, url: string): TranscriptMessage['toolCalls'][number] => ({
+    id,
+    name: 'WebFetch',
+    input: { url, prompt: '?' },
+  });
+  const result = (toolUseId: string, head: string) => ({ toolUseId, isError: false, head });
+  const { delta } = extractDelta(
+    [
+      assistant('', '03', [
+        fetch('f1', 'https://blog.example.com/databases'),
+        fetch('f2', 'http://localhost:3000/settings'),
+        fetch('f3', 'https://bit.ly/x'),
+        fetch('f4', 'https://news.ycombinator.com/item?id=4242'),
+      ]),
+      {
+        role: 'user',
+        text: '',
+        toolCalls: [],
+        timestamp: at('03'),
+        toolResults: [
+          result('f1', 'We decided to use MongoDB instead of PostgreSQL for the event store. Always run `make seed` before the tests.'),
+          result('f2', 'The settings page shows the `SLIP_LIMIT` of 40 slips per marina.'),
+          result('f3', 'REDIRECT DETECTED: The URL redirects to a different host: https://example.org/long/path'),
+          result('f4', 'The thread says the scheduler starvation was fixed in release 1.40 of the runtime.'),
+        ],
+      },
+    ],
+    { sessionId: 's1', projectName: 'harbor' },
+  );
+  const everything = delta.entities.flatMap((entity) =>
+    entity.observations.map((text) => `${entity.name} ${parseStatement(text).kind}: ${parseStatement(text).text}`),
+  );
+  assert.ok(
+    everything.every((line) => !/ (decision|convention|preference|todo): /.test(line)),
+    `only facts: ${everything.join(' | ')}`,
+  );
+  assert.ok(!delta.relations.some((relation) => relation.from === 'harbor'), 'no stack of the project from a page');
+  const text = JSON.stringify(delta);
+  for (const absent of ['SLIP_LIMIT', 'REDIRECT', 'example.org']) {
+    assert.ok(!text.includes(absent), `${absent} is not kept`);
+  }
+  assert.ok(
+    everything.some((line) => line.includes('MongoDB')),
+    'the page is read',
+  );
+  assert.ok(
+    delta.entities.some((entity) => entity.name === 'news.ycombinator.com/item?id=4242'),
+    'a page of one part keeps its query',
+  );
 });
 
 test('commit messages (-m and heredoc), gh pr bodies, plans, todo lists and subagent reports are read', () => {
