@@ -65,6 +65,9 @@ export interface CaptureState extends SourceState {
   hookBlock?: { script: string; type: 'file' | 'hook'; left: number; words: string[] };
 }
 
+// Markup of a web page: a tag with a name ("<Step title=...>", "</div>"), an image's srcset.
+const PAGE_MARKUP = /<\/?[A-Za-z][\w-]{0,30}(?:\s[^<>\n]{0,200})?>|\bsrcset=/;
+
 // A <private> block, as the user wrote it or as redaction left it.
 const PRIVATE_MARK = /<private>|\[private\]/i;
 
@@ -235,6 +238,10 @@ export function captureStatements(
     for (const statement of chosen) {
       if (kept >= MAX_STATEMENTS_PER_SESSION) {
         break;
+      }
+      // A fetched page's markup that its answer quotes (an HTML tag, an image's srcset) says nothing.
+      if (source.kind === 'research' && PAGE_MARKUP.test(statement.text)) {
+        continue;
       }
       storedFromSource += 1;
       if (taken.has(normalizeSentence(statement.text))) {

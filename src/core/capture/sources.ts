@@ -111,7 +111,8 @@ export function readSources(
 
 // A fetched page as an entity name: its host and path, without the scheme, "www.", a fragment or (but for a path of one
 // part) a query ("https://github.com/xtermjs/xterm.js/issues/1343?x#y" -> "github.com/xtermjs/xterm.js/issues/1343");
-// none for a page of the developer's own machine or network.
+// none for a page of the developer's own machine or network, nor for a file of text (RAW_FILE).
+const RAW_FILE = /\.(?:md|mdx|txt|json|ya?ml|xml|csv|toml)$/i;
 const PRIVATE_HOST =
   /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(?:1[6-9]|2\d|3[01])\.\d+\.\d+|\[[0-9a-f:]+\]|[\w-]+\.(?:local|internal|lan|localhost))$/i;
 function pageName(url: string): string | undefined {
@@ -129,6 +130,11 @@ function pageName(url: string): string | undefined {
     return undefined;
   }
   const path = parsed.pathname.replace(/\/+$/, '');
+  // A file of text (docs as markdown, llms.txt, a JSON or YAML file) comes back as it is, not summarized: a page's
+  // markup and listings, not findings.
+  if (RAW_FILE.test(path)) {
+    return undefined;
+  }
   // A path of one part or none says little ("news.ycombinator.com/item", "youtube.com/watch"): its query names the page.
   const query = path.split('/').filter((part) => part !== '').length <= 1 ? parsed.search : '';
   return `${host}${path}${query}`.slice(0, 120);

@@ -133,6 +133,8 @@ test("a fetched page's words are facts about the page: no decision, convention o
         fetch('f2', 'http://localhost:3000/settings'),
         fetch('f3', 'https://bit.ly/x'),
         fetch('f4', 'https://news.ycombinator.com/item?id=4242'),
+        fetch('f5', 'https://code.example.com/docs/en/hooks.md'),
+        fetch('f6', 'https://docs.example.com/guide'),
       ]),
       {
         role: 'user',
@@ -144,6 +146,8 @@ test("a fetched page's words are facts about the page: no decision, convention o
           result('f2', 'The settings page shows the `SLIP_LIMIT` of 40 slips per marina.'),
           result('f3', 'REDIRECT DETECTED: The URL redirects to a different host: https://example.org/long/path'),
           result('f4', 'The thread says the scheduler starvation was fixed in release 1.40 of the runtime.'),
+          result('f5', '## Hook events Fetch the complete documentation index at https://code.example.com/docs/llms.txt before exploring.'),
+          result('f6', 'The guide sets `retries` to 3 by default. <Step title="Run it"> The runner starts 4 workers.'),
         ],
       },
     ],
@@ -158,12 +162,16 @@ test("a fetched page's words are facts about the page: no decision, convention o
   );
   assert.ok(!delta.relations.some((relation) => relation.from === 'harbor'), 'no stack of the project from a page');
   const text = JSON.stringify(delta);
-  for (const absent of ['SLIP_LIMIT', 'REDIRECT', 'example.org']) {
+  for (const absent of ['SLIP_LIMIT', 'REDIRECT', 'example.org', 'llms.txt', '<Step']) {
     assert.ok(!text.includes(absent), `${absent} is not kept`);
   }
   assert.ok(
     everything.some((line) => line.includes('MongoDB')),
     'the page is read',
+  );
+  assert.ok(
+    everything.some((line) => line.includes('`retries` to 3')),
+    "a page's statement without markup is read",
   );
   assert.ok(
     delta.entities.some((entity) => entity.name === 'news.ycombinator.com/item?id=4242'),
