@@ -140,6 +140,14 @@ export function captureStatements(
       const blocked = hookFeedbackOf(source.text, source.message.cwd);
       if (blocked) {
         write(blocked.script, blocked.scriptType, `${blocked.event} hook: ${blocked.rule}`, 'warning');
+        if (blocked.escape) {
+          write(
+            blocked.script,
+            blocked.scriptType,
+            `${blocked.event} hook: ${blocked.escape.when}, it lets you through when you say "${blocked.escape.say}"`,
+            'fact',
+          );
+        }
         // A rule the project's tooling enforces is one of its conventions (shown at session start).
         if (blocked.convention) {
           write(CONVENTIONS_ENTITY, 'convention', hookRuleConvention(blocked.event, blocked.script, blocked.rule), 'convention');
@@ -379,7 +387,19 @@ const HOOK_NOISE =
 export function hookFeedbackOf(
   text: string,
   cwd?: string,
-): { event: string; script: string; scriptType: 'file' | 'hook'; rule: string; words: string[]; convention: boolean } | undefined {
+):
+  | {
+      event: string;
+      script: string;
+      scriptType: 'file' | 'hook';
+      rule: string;
+      words: string[];
+      convention: boolean;
+      // The words the hook asks for to be let through, when its output says ("If you've hit a problem you cannot solve
+      // without user input:" then "I have run into a problem I can't solve without user input.").
+      escape?: { when: string; say: string };
+    }
+  | undefined {
   const head = text.slice(0, MAX_STATEMENT_CHARS * 20);
   const match = HOOK_FEEDBACK.exec(head) ?? HOOK_BLOCKING.exec(head);
   if (!match) {
@@ -397,6 +417,7 @@ export function hookFeedbackOf(
   }
   const clipped = clip(rule, 200);
   const script = scriptOf(command, cwd);
+  const escape = escapeOf(output);
   return {
     event,
     script: script ?? `${event} hook`,
@@ -405,7 +426,25 @@ export function hookFeedbackOf(
     words: [...new Set(extractTerms(clipped))],
     // A rule that counts something ("3 tests failed in src/parser.test.ts") is the state of one run, not a convention.
     convention: !/\d/.test(clipped),
+    ...(escape ? { escape } : {}),
   };
+}
+
+// A line of a hook's output that says when ("If ...:") followed by the phrase to say, quoted, on the next line.
+const ESCAPE_WHEN = /^if\b.{8,200}:$/i;
+const ESCAPE_SAY = /^["“]([^"”\n]{8,200})["”]$/;
+function escapeOf(output: string): { when: string; say: string } | undefined {
+  const lines = output
+    .split('\n', 400)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  for (let index = 0; index + 1 < lines.length; index += 1) {
+    const say = ESCAPE_WHEN.test(lines[index] as string) ? ESCAPE_SAY.exec(lines[index + 1] as string)?.[1] : undefined;
+    if (say) {
+      return { when: (lines[index] as string).slice(0, -1), say };
+    }
+  }
+  return undefined;
 }
 
 // Whether a statement of Claude's response meets a hook's rule: it shares a word with it ("Add Python and coverage

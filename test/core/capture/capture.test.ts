@@ -528,6 +528,20 @@ test('hook feedback is read in one linear pass and needs its "[command]:" part',
       convention: true,
     },
   );
+  // The words that let Claude through, when the hook's output says them ("If ...:" then the quoted phrase).
+  assert.deepEqual(
+    hookFeedbackOf(
+      'Stop hook feedback:\n[hooks/stop.sh]: Cannot exit with unstaged changes.\n\n---\n\nIf you\'ve hit a problem you cannot solve without user input:\n\n  "I have run into a problem I can\'t solve without user input."\n',
+    )?.escape,
+    {
+      when: "If you've hit a problem you cannot solve without user input",
+      say: "I have run into a problem I can't solve without user input.",
+    },
+  );
+  assert.equal(
+    hookFeedbackOf('Stop hook feedback:\n[hooks/stop.sh]: Cannot exit with unstaged changes.\nIf in doubt:\nask')?.escape,
+    undefined,
+  );
   // Pathological: a long run of '[' and no closing bracket, and a huge output of noise lines.
   assert.equal(hookFeedbackOf(`Stop hook feedback:\n[${'['.repeat(100_000)}`), undefined);
   assert.equal(hookFeedbackOf(`Stop hook feedback:\n[a/b.sh]: ${'# x\n'.repeat(50_000)}`), undefined);
