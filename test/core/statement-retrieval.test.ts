@@ -4,7 +4,9 @@ import { test } from 'node:test';
 import { buildGraphView, type Expansion } from '../../src/core/graph-view.ts';
 import type { GraphEntity, KnowledgeGraph } from '../../src/core/graph.ts';
 import { renderContext } from '../../src/core/render.ts';
+import { parseQuery } from '../../src/core/query.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
+import { scoreStatements } from '../../src/core/retrieval/score-statements.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
 import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
@@ -525,4 +527,28 @@ test("a named entity's bonus does not push an answer on another entity below the
   );
   // Below 0.3 of the named entity, whose score is 1.3 x the best other's; above 0.3 of that best.
   assert.ok((shown[2]?.[1] ?? 1) < 0.3, String(shown[2]?.[1]));
+});
+
+test('a statement on an entity whose name holds words of the prompt it lacks is lifted by them: the name is its context', () => {
+  const finding = 'Resolved through PR 2388, which bubbles scroll events up to the parent element';
+  const graph: KnowledgeGraph = {
+    entities: [
+      { name: 'github.com/xtermjs/xterm.js/issues/1343', entityType: 'reference', observations: [finding] },
+      { name: 'scroll-notes', entityType: 'component', observations: [finding] },
+      ...Array.from(
+        { length: 30 },
+        (_, index): GraphEntity => ({ name: `area-${index}`, entityType: 'component', observations: filler(`area ${index}`, 3) }),
+      ),
+    ],
+    relations: [],
+  };
+  const view = buildGraphView(graph);
+  const query = parseQuery('did we find an upstream fix for xterm swallowing scroll events?', () => undefined, view.nameHeads());
+  const { matches } = scoreStatements(view, { ...query, entityHints: [] }, () => true);
+  const statementScore = (name: string): number =>
+    matches.find((match) => view.name(match.id) === name)?.statements.find((entry) => entry.index === 0)?.score ?? 0;
+  const onPage = statementScore('github.com/xtermjs/xterm.js/issues/1343');
+  const elsewhere = statementScore('scroll-notes');
+  assert.ok(elsewhere > 0, 'the statement matches by its own words');
+  assert.ok(onPage > elsewhere, `on the page ${onPage}, elsewhere ${elsewhere}`);
 });

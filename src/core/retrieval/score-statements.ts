@@ -27,6 +27,11 @@ export const STATEMENT_WEIGHTS = [1, 0.3, 0.1] as const;
 // What a variant of a word counts, relative to the word itself.
 export const VARIANT_FACTORS = { near: 0.7, synonym: 0.6, expansion: 0.5, role: 0.9 } as const;
 
+// A statement of an entity whose name matched words of the prompt the statement lacks gets this share of the name's
+// score for them: the name is its context ("github.com/xtermjs/xterm.js/issues/1343" says what "resolved through PR
+// #2388" is about).
+const NAME_CONTEXT = 0.5;
+
 // A superseded statement (history) counts this much: it may bring its entity, whose current statement answers.
 export const SUPERSEDED_FACTOR = 0.5;
 
@@ -366,10 +371,16 @@ export function scoreStatements(
     if (slot === TYPE_SLOT) {
       continue;
     }
+    const own = slotMask[global] as number;
+    const nameMask = slotMask[bases[id] as number] as number;
+    const context =
+      slot !== NAME_SLOT && nameMask !== 0 && (nameMask & ~own) !== 0
+        ? (NAME_CONTEXT * (nameScore[id] as number) * termCount(nameMask & ~own)) / termCount(nameMask)
+        : 0;
     (statements[rank] as StatementScore[]).push({
       index: slot === NAME_SLOT ? -1 : slot - STATEMENT_SLOT,
-      score: round((slotScore[global] as number) * (slot === NAME_SLOT ? SLOT_WEIGHTS.name : 1)),
-      termMask: slotMask[global] as number,
+      score: round((slotScore[global] as number) * (slot === NAME_SLOT ? SLOT_WEIGHTS.name : 1) + context),
+      termMask: own,
     });
   }
   const scale = topRaw > 0 ? topRaw : 1;
