@@ -76,30 +76,18 @@ export function parseTranscriptLines(lines: readonly string[]): ParsedTranscript
       parsed.malformedLines += 1;
       continue;
     }
-    const message = toMessage(record);
-    const runs = newHookRuns(message ? (message.hookRuns ?? []) : hookRunsOfRecord(record), runsSeen);
-    if (message && message.hookRuns && runs.length === 0 && message.text === '' && message.toolCalls.length === 0 && !message.toolResults) {
-      // Only hook runs, all read before in this piece.
-      parsed.skippedLines += 1;
-    } else if (message) {
+    const message = toMessage(record) ?? hookRunsMessage(record);
+    // A hook on every tool call is read once per piece of transcript (newHookRuns).
+    if (message?.hookRuns) {
+      const runs = newHookRuns(message.hookRuns, runsSeen);
       if (runs.length > 0) {
         message.hookRuns = runs;
       } else {
         delete message.hookRuns;
       }
+    }
+    if (message && !isEmptyMessage(message)) {
       parsed.messages.push(message);
-    } else if (runs.length > 0 && isObject(record)) {
-      // A line of the client's own that says which hooks ran: a message with no text, only its runs.
-      parsed.messages.push({
-        ...(typeof record.uuid === 'string' ? { uuid: record.uuid } : {}),
-        role: 'user',
-        ...(typeof record.timestamp === 'string' ? { timestamp: record.timestamp } : {}),
-        text: '',
-        toolCalls: [],
-        ...(typeof record.cwd === 'string' ? { cwd: record.cwd } : {}),
-        ...(typeof record.sessionId === 'string' ? { sessionId: record.sessionId } : {}),
-        hookRuns: runs,
-      });
     } else {
       parsed.skippedLines += 1;
     }
@@ -107,10 +95,29 @@ export function parseTranscriptLines(lines: readonly string[]): ParsedTranscript
   return parsed;
 }
 
+// Whether a message has nothing any extractor reads.
+const isEmptyMessage = (message: TranscriptMessage): boolean =>
+  message.text === '' && message.toolCalls.length === 0 && !message.toolResults && !message.hookRuns;
+
+// The fields of a line every message keeps: its id, time, folder and session.
+function lineFields(record: Record<string, unknown>): Pick<TranscriptMessage, 'uuid' | 'timestamp' | 'cwd' | 'sessionId'> {
+  return {
+    ...(typeof record.uuid === 'string' ? { uuid: record.uuid } : {}),
+    ...(typeof record.timestamp === 'string' ? { timestamp: record.timestamp } : {}),
+    ...(typeof record.cwd === 'string' ? { cwd: record.cwd } : {}),
+    ...(typeof record.sessionId === 'string' ? { sessionId: record.sessionId } : {}),
+  };
+}
+
+// A line of the client's own that says which hooks ran, as a message with no text, only its runs.
+function hookRunsMessage(record: unknown): TranscriptMessage | undefined {
+  const hookRuns = hookRunsOfRecord(record);
+  return hookRuns.length > 0 && isObject(record) ? { ...lineFields(record), role: 'user', text: '', toolCalls: [], hookRuns } : undefined;
+}
+
 // At most this many distinct hook runs are kept from one parse (a hook on every tool call writes a line per call).
 const MAX_HOOK_RUNS = 100;
-// The runs not seen before in this parse (by event, matcher, command and outcome): a hook on every tool call is
-// read once per piece of transcript, not a thousand times.
+// The runs not seen before in this parse (by event, matcher, command and outcome).
 function newHookRuns(runs: readonly HookRun[], seen: Set<string>): HookRun[] {
   const fresh: HookRun[] = [];
   for (const run of runs) {
@@ -288,21 +295,16 @@ function toMessage(record: unknown): TranscriptMessage | undefined {
   const joined = hook ? withoutReminderTags(texts.join('\n')) : texts.join('\n');
   const text = summary ? stripOwnContext(stripInjectedMarkup(joined)) : stripInjectedMarkup(joined);
   const hookRuns = type === 'user' ? hookRunsOfLocalOutput(joined) : [];
-  if (text === '' && toolCalls.length === 0 && toolResults.length === 0 && hookRuns.length === 0) {
-    return undefined;
-  }
-  return {
-    ...(typeof record.uuid === 'string' ? { uuid: record.uuid } : {}),
+  const parsed: TranscriptMessage = {
+    ...lineFields(record),
     role: type,
-    ...(typeof record.timestamp === 'string' ? { timestamp: record.timestamp } : {}),
     text,
     toolCalls,
     ...(toolResults.length > 0 ? { toolResults } : {}),
-    ...(typeof record.cwd === 'string' ? { cwd: record.cwd } : {}),
-    ...(typeof record.sessionId === 'string' ? { sessionId: record.sessionId } : {}),
     ...(summary ? { origin: 'summary' as const } : hook ? { origin: 'hook' as const } : {}),
     ...(hookRuns.length > 0 ? { hookRuns } : {}),
   };
+  return isEmptyMessage(parsed) ? undefined : parsed;
 }
 
 // The opening of a hook's feedback line: "Stop hook feedback:", "SubagentStop hook feedback:", or, in a system reminder,

@@ -135,6 +135,9 @@ test("a hook's blocking feedback, the one meta line read, comes with origin 'hoo
   );
 });
 
+// A user line of the transcript, as the client writes it.
+const userLine = (uuid: string, content: string): string => JSON.stringify({ type: 'user', uuid, message: { role: 'user', content } });
+
 test("the hooks the client ran are read from its own lines: a Stop summary, a hook's progress, a local command's report", () => {
   const lines = [
     JSON.stringify({
@@ -174,15 +177,10 @@ test("the hooks the client ran are read from its own lines: a Stop summary, a ho
       data: { type: 'hook_progress', hookEvent: 'PreToolUse', hookName: 'PreToolUse:Read', command: 'callback' },
     }),
     JSON.stringify({ type: 'progress', data: { type: 'hook_progress', hookEvent: 'Stop', hookName: 'Stop', command: 'hooks/stop.sh' } }),
-    JSON.stringify({
-      type: 'user',
-      uuid: 'u1',
-      message: {
-        role: 'user',
-        content:
-          '<local-command-stdout>\u001b[2mCompacted (ctrl+o to see full summary)\u001b[22m\n\u001b[2mPreCompact ["$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh] completed successfully\u001b[22m</local-command-stdout>',
-      },
-    }),
+    userLine(
+      'u1',
+      '<local-command-stdout>\u001b[2mCompacted (ctrl+o to see full summary)\u001b[22m\n\u001b[2mPreCompact ["$CLAUDE_PROJECT_DIR"/hooks/run_hook.sh] completed successfully\u001b[22m</local-command-stdout>',
+    ),
   ];
   const parsed = parseTranscriptLines(lines);
   assert.deepEqual(
@@ -207,20 +205,11 @@ test("a Stop summary tells a failure only of its one hook; a hook report is read
       hookErrors: ['hooks/b.sh: exit 1'],
       preventedContinuation: false,
     }),
-    JSON.stringify({
-      type: 'user',
-      uuid: 'u1',
-      message: {
-        role: 'user',
-        content:
-          'Look: <local-command-stdout>ok</local-command-stdout> and then "Deploy [./deploy.sh prod] failed" and PreCompact [x.sh] failed outside',
-      },
-    }),
-    JSON.stringify({
-      type: 'user',
-      uuid: 'u2',
-      message: { role: 'user', content: '<local-command-stdout>PreCompact [[[ -f x ]] && hooks/c.sh] failed</local-command-stdout>' },
-    }),
+    userLine(
+      'u1',
+      'Look: <local-command-stdout>ok</local-command-stdout> and then "Deploy [./deploy.sh prod] failed" and PreCompact [x.sh] failed outside',
+    ),
+    userLine('u2', '<local-command-stdout>PreCompact [[[ -f x ]] && hooks/c.sh] failed</local-command-stdout>'),
   ]);
   assert.deepEqual(
     parsed.messages.map((message) => [message.uuid, message.hookRuns]),

@@ -22,9 +22,7 @@ export interface TextSource {
 // What carries from one sync of a session to the next: subagent calls still waiting for their report.
 export interface SourceState {
   pendingAgents?: string[];
-  // Web fetches still waiting for their answer.
-  pendingFetches?: string[];
-  // Their pages, by call.
+  // Web fetches still waiting for their answer: the page of each, by call (a fetch with no page is never read).
   fetchedPages?: Record<string, string>;
 }
 
@@ -37,8 +35,8 @@ export function readSources(
 ): { sources: TextSource[]; state: SourceState } {
   const sources: TextSource[] = [];
   const pending = new Set(state.pendingAgents ?? []);
-  const fetches = new Set(state.pendingFetches ?? []);
-  const pages: Record<string, string> = { ...(state.fetchedPages ?? {}) };
+  // (No prototype: a call id is a key of the caller's, "__proto__" included.)
+  const pages: Record<string, string> = Object.assign(Object.create(null), state.fetchedPages);
   const push = (kind: SourceKind, text: string, message: TranscriptMessage, about?: string): void => {
     const trimmed = text.trim().slice(0, MAX_SOURCE_CHARS);
     if (trimmed !== '') {
@@ -71,7 +69,6 @@ export function readSources(
       } else if (AGENT_TOOLS.has(call.name) && call.id) {
         pending.add(call.id);
       } else if (call.name === 'WebFetch' && call.id) {
-        fetches.add(call.id);
         const page = typeof input.url === 'string' ? pageName(input.url) : undefined;
         if (page) {
           pages[call.id] = page;
@@ -84,14 +81,12 @@ export function readSources(
         if (!result.isError) {
           push('subagent', result.body ?? result.head, message);
         }
-      } else if (fetches.has(result.toolUseId)) {
-        fetches.delete(result.toolUseId);
-        const page = Object.hasOwn(pages, result.toolUseId) ? pages[result.toolUseId] : undefined;
+      } else if (Object.hasOwn(pages, result.toolUseId)) {
+        const page = pages[result.toolUseId] as string;
         delete pages[result.toolUseId];
         const answer = result.body ?? result.head;
-        // A page of the developer's own machine (localhost, a private address) is the app being built, not research;
-        // a redirect notice says where the page went, nothing of it.
-        if (!result.isError && page && !answer.includes('REDIRECT DETECTED')) {
+        // A redirect notice says where the page went, nothing of it.
+        if (!result.isError && !answer.includes('REDIRECT DETECTED')) {
           push('research', answer, message, page);
         }
       }
@@ -101,10 +96,7 @@ export function readSources(
     sources,
     state: {
       ...(pending.size > 0 ? { pendingAgents: [...pending].slice(-50) } : {}),
-      ...(fetches.size > 0 ? { pendingFetches: [...fetches].slice(-50) } : {}),
-      ...(fetches.size > 0
-        ? { fetchedPages: Object.fromEntries([...fetches].slice(-50).flatMap((id) => (pages[id] ? [[id, pages[id]]] : []))) }
-        : {}),
+      ...(Object.keys(pages).length > 0 ? { fetchedPages: Object.fromEntries(Object.entries(pages).slice(-50)) } : {}),
     },
   };
 }

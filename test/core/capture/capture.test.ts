@@ -119,6 +119,30 @@ test("a web fetch's answer is read, its statements that name nothing kept on the
   assert.ok(!JSON.stringify(delta).includes('availability cache'), "a web search's result list is not read");
 });
 
+test("a web fetch answered in the session's next sync is read on its page: the pending call is carried", () => {
+  const first = extractDelta(
+    [assistant('', '03', [{ id: 'f1', name: 'WebFetch', input: { url: 'https://hex.pm/packages/opentelemetry', prompt: '?' } }])],
+    { sessionId: 's1' },
+  );
+  const second = extractDelta(
+    [
+      {
+        role: 'user',
+        text: '',
+        toolCalls: [],
+        timestamp: at('03'),
+        toolResults: [{ toolUseId: 'f1', isError: false, head: 'The latest stable version is 1.7.0, released on October 17, 2025.' }],
+      },
+    ],
+    { sessionId: 's1' },
+    JSON.parse(JSON.stringify(first.state)),
+  );
+  assert.deepEqual(statementsOf(second.delta, 'hex.pm/packages/opentelemetry'), [
+    'fact: The latest stable version is 1.7.0, released on October 17, 2025.',
+  ]);
+  assert.equal(second.state.capture?.fetchedPages, undefined, 'nothing left waiting');
+});
+
 test("a fetched page's words are facts about the page: no decision, convention or stack of the project; no local page, no redirect", () => {
   const fetch = (id: string, url: string): TranscriptMessage['toolCalls'][number] => ({
     id,
