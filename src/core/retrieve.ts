@@ -15,7 +15,13 @@ import {
   termCount,
 } from './retrieval/score-statements.ts';
 import { findSessionCue } from './retrieval/session-cue.ts';
-import { findUnknownWords, type IsVocabulary, isRequestForNewWork, requestVerbStems } from './retrieval/unknown-words.ts';
+import {
+  findUnknownWords,
+  findUnseenTechnologies,
+  type IsVocabulary,
+  isRequestForNewWork,
+  requestVerbStems,
+} from './retrieval/unknown-words.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { canonicalTechnology } from './technologies.ts';
 import { compoundHead, extractTerms, splitWords, stemWord } from './text.ts';
@@ -290,12 +296,13 @@ function judgeEvidence(
         ? match.raw > threshold
         : singleAllowed && (match.raw > singleThreshold || (match.literalMask & rareMask) !== 0)));
   const evidence = scoring.matches.slice(0, 5).some(isEvidence);
-  // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter") asks
-  // for new work, though its other words are this project's own: evidence by those words is chance. Looked for only
-  // when it would change the answer, and only in a request for new work (unknown-words.ts).
+  // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter", "add
+  // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
+  // chance. Looked for only when it would change the answer, and only in a request for new work (unknown-words.ts).
+  const isUnmatched = (stem: string): boolean => scoring.terms.some((term) => term.term === stem && term.literalIdf === 0);
   const unknown =
     named.size === 0 && evidence && isVocabulary && isRequestForNewWork(query.text)
-      ? findUnknownWords(query.text, (stem) => scoring.terms.some((term) => term.term === stem && term.literalIdf === 0), isVocabulary)
+      ? [...findUnknownWords(query.text, isUnmatched, isVocabulary), ...findUnseenTechnologies(query.text, isUnmatched)]
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];

@@ -145,6 +145,14 @@ test("a prompt that names what the bank has never seen stays silent, though its 
   assert.equal(retrieval.memories.length, 0);
   assert.deepEqual(retrieval.silence[0]?.unknown, ['strava']);
   assert.match(retrieval.silence[0]?.reason ?? '', /never seen \(strava\)/);
+  // A technology the bank has never seen is a new name too, though a dictionary of software lists it.
+  const playwright = retrieveMemories(
+    PROJECT,
+    'add Playwright tests for the rate limits per marina of the slip availability cache',
+    OPTIONS,
+  );
+  assert.equal(playwright.memories.length, 0);
+  assert.deepEqual(playwright.silence[0]?.unknown, ['Playwright']);
   // A word the bank holds is no new name, though no dictionary lists it.
   const withStrava: KnowledgeGraph = {
     ...PROJECT,

@@ -11,7 +11,7 @@ import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
 import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
-import { findUnknownWords, isRequestForNewWork, requestVerbStems } from '../../src/core/retrieval/unknown-words.ts';
+import { findUnknownWords, findUnseenTechnologies, isRequestForNewWork, requestVerbStems } from '../../src/core/retrieval/unknown-words.ts';
 import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
 import { redactSecrets } from '../../src/core/redact.ts';
 import { findTechnologies } from '../../src/core/technologies.ts';
@@ -45,6 +45,7 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['findRolesAsked', findRolesAsked],
   // Every word taken for unmatched: the most work it can be asked to do.
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
+  ['findUnseenTechnologies', (text) => findUnseenTechnologies(text, () => true)],
   ['isRequestForNewWork', isRequestForNewWork],
   ['requestVerbStems', requestVerbStems],
   ['replyPrefixes', (text) => replyPrefixes(text)],

@@ -9,7 +9,8 @@
 // - and only in a request for new work ("add", "set up", "integrate", "switch to"...), not in a question about what
 //   was done: "what did Priya say about the cron on Friday?" is about the project, whatever names it holds
 //   (isRequestForNewWork).
-import { isStopword, splitWords, stemWord, stemWordOnce } from '../text.ts';
+import { findTechnologyMentions, isEverydayWordName } from '../technologies.ts';
+import { extractTerms, isStopword, splitWords, stemWord, stemWordOnce } from '../text.ts';
 
 // Whether a stem (text.ts) is of English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts,
 // isVocabularyStem).
@@ -172,6 +173,41 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
     }
   }
   return unknown;
+}
+
+// The technologies a prompt names (technologies.ts: Playwright, Redis, Docker, Supabase) that the bank has never seen:
+// every term of the name as written matched nothing of the bank literally. A tool name is vocabulary, so
+// findUnknownWords never takes it; but "add Playwright tests for the todo list" asks for new work as surely as "add a
+// Honeybadger reporter" does (session 12). Prose only, as there; a name that is an everyday word (Stripe, Jest) not at
+// the start of a sentence, where it may be the word.
+// A name's word as technologies.ts reads it (TOKEN there), one or two of them, from where the mention starts.
+const ONE_WORD = /[\w.+#@/-]+/y;
+const TWO_WORDS = /[\w.+#@/-]+[^\S\n]+[\w.+#@/-]+/y;
+export function findUnseenTechnologies(text: string, isUnmatched: (stem: string) => boolean): string[] {
+  const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
+  const unseen: string[] = [];
+  for (const mention of findTechnologyMentions(prose)) {
+    // The name as the prompt wrote it: one word, or two for a name of two ("GitHub Actions").
+    const pattern = mention.name.includes(' ') ? TWO_WORDS : ONE_WORD;
+    pattern.lastIndex = mention.index;
+    const written = pattern.exec(prose)?.[0] ?? '';
+    // The character before it, past the spaces (each mention scans only its own run of spaces: linear); a new line
+    // starts a sentence too.
+    let at = mention.index - 1;
+    let newLine = false;
+    while (at >= 0 && /\s/.test(prose[at] as string)) {
+      newLine ||= prose[at] === '\n';
+      at -= 1;
+    }
+    if (isEverydayWordName(mention.name) && (at < 0 || newLine || endsSentence(prose[at] as string))) {
+      continue;
+    }
+    const terms = extractTerms(written);
+    if (terms.length > 0 && terms.every(isUnmatched) && !unseen.includes(mention.name)) {
+      unseen.push(mention.name);
+    }
+  }
+  return unseen;
 }
 
 // The verbs of a request to bring something in: add a Prometheus exporter, set up Sentry, integrate Stripe, switch to

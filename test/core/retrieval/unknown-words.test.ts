@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   findUnknownWords as findWith,
+  findUnseenTechnologies,
   isRequestForNewWork,
   requestVerbStems,
   isTypoOfVocabulary as isTypoWith,
@@ -99,4 +100,20 @@ test('a request verb is one only as a word of its own: not its noun, another for
     const stems = requestVerbStems(prompt);
     assert.ok(!stems.has('integr') && !stems.has('write') && !stems.has('creat') && !stems.has('add'), `${prompt}: ${[...stems]}`);
   }
+});
+
+test('a technology the bank has never seen is found by its name as written; one the bank holds, or an everyday word, is not', () => {
+  // The stems of the bank: what matched something literally.
+  const bank = new Set(['redi', 'sqlite', 'github', 'action']);
+  const isUnmatched = (stem: string): boolean => !bank.has(stem);
+  assert.deepEqual(findUnseenTechnologies('Add Playwright end-to-end tests for adding and deleting todos.', isUnmatched), ['Playwright']);
+  assert.deepEqual(findUnseenTechnologies('move the todo storage to Supabase and cache it in Redis', isUnmatched), ['Supabase']);
+  // A name of two words is seen when one of its words is the bank's.
+  assert.deepEqual(findUnseenTechnologies('set up a GitHub Actions workflow', isUnmatched), []);
+  // A name that is also an everyday word counts only inside a sentence, as a name.
+  assert.deepEqual(findUnseenTechnologies('Stripe the rows of the table', isUnmatched), []);
+  assert.deepEqual(findUnseenTechnologies('ok.\nStripe the rows', isUnmatched), []);
+  assert.deepEqual(findUnseenTechnologies('add a paywall with Stripe', isUnmatched), ['Stripe']);
+  // Code and quoted phrases are not prose.
+  assert.deepEqual(findUnseenTechnologies('add the `playwright` flag and "Supabase" to the docs', isUnmatched), []);
 });
