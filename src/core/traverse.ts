@@ -1,7 +1,7 @@
 // Expands the best matches through relations, up to two hops, with decaying relevance (the seed's traversal).
 import type { GraphView } from './graph-view.ts';
 import type { RelationStep } from './memory.ts';
-import { findRelationFamilies, isRelationQuestion } from './relation-words.ts';
+import { ANY_RELATION, findRelationFamilies, isRelationQuestion } from './relation-words.ts';
 import { extractTerms, splitWords } from './text.ts';
 
 // What a hop keeps of the relevance it starts with, through a relation the prompt does not ask about.
@@ -11,6 +11,10 @@ export const HOP_DECAY = 0.5;
 // below it (below even with the cross-reference boost: 0.75 x 1.2 < 1). Only from an entity the prompt names, and
 // only on the first hop (what the answer relates to in turn is one step further).
 export const ASKED_RELATION_DECAY = 1;
+// An entity reached through an asked relation whose type the prompt does not say ("which database columns does X
+// modify?" reaches its columns and its components) keeps this much: below those of the type asked, above the entity
+// named (0.75 x 1.2 < 0.95).
+export const ASKED_OTHER_TYPE = 0.95;
 // What the entity an asked relation starts from keeps of its relevance (the prompt only names it).
 export const ASKED_FROM_FACTOR = 0.75;
 // A word of the prompt asks a relation type whose term it begins (or that begins it) only when it has this many letters
@@ -91,6 +95,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     }
     const { terms: wantedTerms, families: wantedFamilies } = asking;
     const isAsked =
+      wantedFamilies.has(ANY_RELATION) ||
       [...type.families].some((family) => wantedFamilies.has(family)) ||
       type.terms.some((term) =>
         wantedTerms.some(
@@ -102,6 +107,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     asks.set(key, isAsked);
     return isAsked;
   };
+  const typeAsked = (ref: number): boolean => extractTerms(view.typeOf(ref)).some((term) => prompted.has(term));
   const found = new Map(seeds.map((candidate) => [candidate.ref, candidate] as const));
   const askedThrough = new Set<number>();
   let frontier = seeds.slice(0, options.seeds);
@@ -114,7 +120,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
           continue;
         }
         const asked = hop === 1 && isAskedRelation(relation.relationType, candidate.ref);
-        const decay = asked ? ASKED_RELATION_DECAY : HOP_DECAY;
+        const decay = asked ? (typeAsked(other) ? ASKED_RELATION_DECAY : ASKED_OTHER_TYPE) : HOP_DECAY;
         if (asked) {
           askedThrough.add(candidate.ref);
         }

@@ -88,10 +88,42 @@ const CASES: Case[] = [
     name: 'a relation the prompt asks about keeps the relevance, and the seed it starts from drops to 0.75 of itself',
     seeds: [['billing-outage', 1]],
     maxHops: 1,
-    prompt: 'what resolved the billing outage?',
+    prompt: 'which fix resolved the billing outage?',
     found: {
       'billing-outage': [0.75, 0, []],
       'retry-fix': [1, 1, ['billing-outage resolved_by retry-fix']],
+    },
+  },
+  {
+    name: 'an entity an asked relation reaches keeps 0.95 when the prompt does not say its type, still above the one named',
+    seeds: [['billing-outage', 1]],
+    maxHops: 1,
+    prompt: 'what resolved the billing outage?',
+    found: {
+      'billing-outage': [0.75, 0, []],
+      'retry-fix': [0.95, 1, ['billing-outage resolved_by retry-fix']],
+    },
+  },
+  {
+    name: '"connected", "linked", "related" ask about every relation of the entity named',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'what is billing-service connected to?',
+    found: {
+      'billing-service': [0.75, 0, []],
+      stripe: [0.95, 1, ['billing-service uses stripe']],
+      'payments-team': [0.95, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
+    name: 'a noun of the stem of "connected" asks about no relation ("billing-service leaks a connection")',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'what do we know of billing-service, it leaks a connection',
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.5, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
     },
   },
   {
@@ -132,7 +164,7 @@ const CASES: Case[] = [
     prompt: 'what does billing-service use?',
     found: {
       'billing-service': [0.75, 0, []],
-      stripe: [1, 1, ['billing-service uses stripe']],
+      stripe: [0.95, 1, ['billing-service uses stripe']],
       'payments-team': [0.5, 1, ['payments-team owns billing-service']],
     },
   },
@@ -165,7 +197,7 @@ const CASES: Case[] = [
     named: ['billing-service'],
     found: {
       'billing-service': [0.75, 0, []],
-      stripe: [1, 1, ['billing-service uses stripe']],
+      stripe: [0.95, 1, ['billing-service uses stripe']],
       'payments-team': [0.5, 1, ['payments-team owns billing-service']],
     },
   },
