@@ -22,12 +22,9 @@ const FAMILIES: Record<string, readonly string[]> = {
   render: ['render'],
   resolve: ['resolve'],
 };
-// The family that asks about every relation of the entity named: "what is X connected to?", "show me everything it's
-// linked to", "its relationships". Only these forms, as written: a noun of the same stem says something of the entity
-// itself ("power.c is leaking a connection", "the CLI link command"; session 12, spent graph sets: with the stems,
-// exact MRR -0.04 to -0.06 on four sets).
+// The family that asks about every relation of the entity named: "what is X connected to?", "which entries are linked to
+// X?", "the relationships of X" (asksEveryRelation).
 export const ANY_RELATION = 'any';
-const ANY_RELATION_WORDS = new Set(['connected', 'linked', 'related', 'relations', 'relationships', 'associated']);
 const FAMILY_OF = new Map(Object.entries(FAMILIES).flatMap(([family, words]) => words.map((word) => [stemWord(word), family] as const)));
 // A relation is asked about in a question: "what", "which", "where", "who" ("fix X" and "add Y" ask nothing of X's
 // relations).
@@ -37,9 +34,6 @@ const QUESTION_WORDS = new Set(['what', "what's", 'whats', 'which', 'where', 'wh
 export function findRelationFamilies(words: readonly string[]): Set<string> {
   const families = new Set<string>();
   for (const word of words) {
-    if (ANY_RELATION_WORDS.has(word)) {
-      families.add(ANY_RELATION);
-    }
     const family = FAMILY_OF.get(stemWord(word));
     if (family !== undefined) {
       families.add(family);
@@ -50,3 +44,66 @@ export function findRelationFamilies(words: readonly string[]): Set<string> {
 
 // Whether a prompt's words ask a question a relation can answer (see QUESTION_WORDS).
 export const isRelationQuestion = (words: readonly string[]): boolean => words.some((word) => QUESTION_WORDS.has(word));
+
+// Whether the words ask about every relation of the entity whose name has nameWords: one of the words below, as
+// written, right beside the name ("what is X connected to?", "linked to X", "is it related to", "relations of X", "X's
+// relationships"). Only these forms and only beside the name: a noun of their stem says something of the entity itself
+// ("X is leaking a connection", "the CLI link command"), and "the cost associated with X", "the env var of X related to
+// the staging database" ask about X or another thing (session 12: with the stems anywhere, exact MRR -0.04 to -0.06 on
+// four spent graph sets). One pass over the words, each compared with the name's few words.
+const EVERY_RELATION_WORDS = new Set(['connected', 'linked', 'related']);
+const RELATION_NOUNS = new Set(['relations', 'relationships', 'connections', 'links']);
+const LISTING_WORDS = new Set(['everything', 'anything', 'all', 'show', 'list']);
+// At most this many linking words between the name and the word ("is it", "are the").
+const MAX_BETWEEN = 3;
+const BETWEEN = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'it', "it's", 's', 'the', 'a', 'an', 'its']);
+export function asksEveryRelation(words: readonly string[], nameWords: readonly string[]): boolean {
+  if (nameWords.length === 0) {
+    return false;
+  }
+  const nameAt = (start: number): boolean => nameWords.every((word, offset) => words[start + offset] === word);
+  // The name just before index end (exclusive), past the linking words, and asked about ("what is X connected to";
+  // not "which env var of X is related to", "when X is connected to"); or "it", which stands for it.
+  const nameBefore = (end: number): boolean => {
+    let at = end - 1;
+    while (at >= 0 && at >= end - MAX_BETWEEN && BETWEEN.has(words[at] as string)) {
+      if (words[at] === 'it' || words[at] === "it's") {
+        return true;
+      }
+      at -= 1;
+    }
+    const start = at - nameWords.length + 1;
+    if (start < 0 || !nameAt(start)) {
+      return false;
+    }
+    // A question or a request for the list just before it ("what is X connected to", "everything X is linked to"),
+    // or a question word one word further ("which team is X linked to"; not "what happens when X is connected to"),
+    // or nothing at all.
+    let before = start - 1;
+    while (before >= 0 && before >= start - MAX_BETWEEN && BETWEEN.has(words[before] as string)) {
+      before -= 1;
+    }
+    const nearest = words[before];
+    return (
+      nearest === undefined || QUESTION_WORDS.has(nearest) || LISTING_WORDS.has(nearest) || QUESTION_WORDS.has(words[before - 1] ?? '')
+    );
+  };
+  const nameAfter = (start: number): boolean => {
+    let at = start;
+    while (at < words.length && at < start + MAX_BETWEEN && BETWEEN.has(words[at] as string)) {
+      at += 1;
+    }
+    return nameAt(at);
+  };
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index] as string;
+    const next = words[index + 1];
+    if (EVERY_RELATION_WORDS.has(word) && (next === 'to' || next === 'with') && (nameBefore(index) || nameAfter(index + 2))) {
+      return true;
+    }
+    if (RELATION_NOUNS.has(word) && ((next === 'of' && nameAfter(index + 2)) || nameBefore(index))) {
+      return true;
+    }
+  }
+  return false;
+}

@@ -302,7 +302,12 @@ function judgeEvidence(
   const isUnmatched = (stem: string): boolean => scoring.terms.some((term) => term.term === stem && term.literalIdf === 0);
   const unknown =
     named.size === 0 && evidence && isVocabulary && isRequestForNewWork(query.text)
-      ? [...findUnknownWords(query.text, isUnmatched, isVocabulary), ...findUnseenTechnologies(query.text, isUnmatched)]
+      ? [
+          ...new Set([
+            ...findUnknownWords(query.text, isUnmatched, isVocabulary),
+            ...findUnseenTechnologies(query.text, (stem) => view.postings(stem).length > 0).map((name) => name.toLowerCase()),
+          ]),
+        ]
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];

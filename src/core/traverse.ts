@@ -1,15 +1,16 @@
 // Expands the best matches through relations, up to two hops, with decaying relevance (the seed's traversal).
 import type { GraphView } from './graph-view.ts';
 import type { RelationStep } from './memory.ts';
-import { ANY_RELATION, findRelationFamilies, isRelationQuestion } from './relation-words.ts';
+import { ANY_RELATION, asksEveryRelation, findRelationFamilies, isRelationQuestion } from './relation-words.ts';
 import { extractTerms, splitWords } from './text.ts';
 
 // What a hop keeps of the relevance it starts with, through a relation the prompt does not ask about.
 export const HOP_DECAY = 0.5;
 // A hop through a relation the prompt asks about ("what resolved X" -> resolved_by, "what does X use?" -> uses) answers
-// the prompt: the entity reached ranks with the one it was reached from, and that one, which the prompt only names,
-// below it (below even with the cross-reference boost: 0.75 x 1.2 < 1). Only from an entity the prompt names, and
-// only on the first hop (what the answer relates to in turn is one step further).
+// the prompt: the entity reached ranks with the one it was reached from (1 when the prompt says its type, else
+// ASKED_OTHER_TYPE), and that one, which the prompt only names, below it (below even with the cross-reference boost:
+// 0.75 x 1.2 < 0.95). Only from an entity the prompt names, and only on the first hop (what the answer relates to in
+// turn is one step further).
 export const ASKED_RELATION_DECAY = 1;
 // An entity reached through an asked relation whose type the prompt does not say ("which database columns does X
 // modify?" reaches its columns and its components) keeps this much: below those of the type asked, above the entity
@@ -57,6 +58,16 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
   const askedFrom = new Map<number, { terms: string[]; families: Set<string> }>();
   const prompted = new Set(options.queryTerms ?? []);
   const question = isRelationQuestion(options.queryWords ?? []);
+  // The relation families a prompt asks of an entity it names: in a question, by the verbs not of its name; and every
+  // relation when a word of asksEveryRelation stands beside its name ("show me everything X is linked to").
+  const relationFamilies = (name: string, ownWords: ReadonlySet<string>): Set<string> => {
+    const words = options.queryWords ?? [];
+    const families = question ? findRelationFamilies(words.filter((word) => !ownWords.has(word))) : new Set<string>();
+    if (asksEveryRelation(words, splitWords(name))) {
+      families.add(ANY_RELATION);
+    }
+    return families;
+  };
   // Whether the prompt asks about this relation of the entity a hop starts from.
   const isAskedRelation = (relationType: string, from: number): boolean => {
     const key = `${from}|${relationType}`;
@@ -82,7 +93,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
       asking = named
         ? {
             terms: (options.queryTerms ?? []).filter((term) => !own.has(term) && options.commonTerms?.has(term) !== true),
-            families: question ? findRelationFamilies((options.queryWords ?? []).filter((word) => !ownWords.has(word))) : new Set(),
+            families: relationFamilies(name, ownWords),
           }
         : { terms: [], families: new Set() };
       askedFrom.set(from, asking);
@@ -107,7 +118,19 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     asks.set(key, isAsked);
     return isAsked;
   };
-  const typeAsked = (ref: number): boolean => extractTerms(view.typeOf(ref)).some((term) => prompted.has(term));
+  // Whether the prompt says the type of an entity an asked relation of `from` reaches, by a word that asks about that
+  // relation (not one of from's own name: "what does billing-service use?" says no type "service").
+  const typeTermsOf = new Map<string, string[]>();
+  const typeAsked = (ref: number, from: number): boolean => {
+    const type = view.typeOf(ref);
+    let terms = typeTermsOf.get(type);
+    if (!terms) {
+      terms = extractTerms(type);
+      typeTermsOf.set(type, terms);
+    }
+    const wanted = askedFrom.get(from)?.terms ?? [];
+    return terms.some((term) => wanted.includes(term));
+  };
   const found = new Map(seeds.map((candidate) => [candidate.ref, candidate] as const));
   const askedThrough = new Set<number>();
   let frontier = seeds.slice(0, options.seeds);
@@ -120,7 +143,7 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
           continue;
         }
         const asked = hop === 1 && isAskedRelation(relation.relationType, candidate.ref);
-        const decay = asked ? (typeAsked(other) ? ASKED_RELATION_DECAY : ASKED_OTHER_TYPE) : HOP_DECAY;
+        const decay = asked ? (typeAsked(other, candidate.ref) ? ASKED_RELATION_DECAY : ASKED_OTHER_TYPE) : HOP_DECAY;
         if (asked) {
           askedThrough.add(candidate.ref);
         }

@@ -152,7 +152,11 @@ test("a prompt that names what the bank has never seen stays silent, though its 
     OPTIONS,
   );
   assert.equal(playwright.memories.length, 0);
-  assert.deepEqual(playwright.silence[0]?.unknown, ['Playwright']);
+  assert.deepEqual(playwright.silence[0]?.unknown, ['playwright']);
+  // A technology the bank holds by an alias is no new name: PostgreSQL, written pg.
+  assert.ok(
+    retrieveMemories(PROJECT, 'add a pg index for the rate limits per marina of the slip availability cache', OPTIONS).memories.length > 0,
+  );
   // A word the bank holds is no new name, though no dictionary lists it.
   const withStrava: KnowledgeGraph = {
     ...PROJECT,

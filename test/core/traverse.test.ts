@@ -116,6 +116,50 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'the type the prompt says ranks first among what an asked relation reaches',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'which team is billing-service linked to?',
+    found: {
+      'billing-service': [0.75, 0, []],
+      stripe: [0.95, 1, ['billing-service uses stripe']],
+      'payments-team': [1, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
+    name: '"connected" not beside the name it is asked of, or after a word that is no question, asks nothing',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'what happens when billing-service is connected to a slow network?',
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.5, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
+    name: '"the cost associated with X" asks about X itself',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: "what's the monthly cost associated with billing-service?",
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.5, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
+    name: 'outside a question too: "show me everything billing-service is linked to"',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'show me everything billing-service is linked to',
+    found: {
+      'billing-service': [0.75, 0, []],
+      stripe: [0.95, 1, ['billing-service uses stripe']],
+      'payments-team': [0.95, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
     name: 'a noun of the stem of "connected" asks about no relation ("billing-service leaks a connection")',
     seeds: [['billing-service', 1]],
     maxHops: 1,
@@ -299,3 +343,34 @@ for (const testCase of CASES) {
     assert.ok(!('old-gateway' in byName), 'a superseded entity is never reached');
   });
 }
+
+test("traverse: a word of the named entity's own name says no type of what its asked relation reaches", () => {
+  const graph: KnowledgeGraph = {
+    entities: [entity('billing-service'), entity('ledger-service', 'service'), entity('stripe-client', 'client')],
+    relations: [
+      { from: 'billing-service', to: 'ledger-service', relationType: 'uses' },
+      { from: 'billing-service', to: 'stripe-client', relationType: 'uses' },
+    ],
+  };
+  const view = buildGraphView(graph);
+  const relevanceOf = (prompt: string): Record<string, number> =>
+    Object.fromEntries(
+      traverseRelations([{ ref: view.idOf('billing-service') as number, relevance: 1, matchedTerms: [], hops: 0, path: [] }], view, {
+        maxHops: 1,
+        seeds: 5,
+        queryTerms: extractTerms(prompt),
+        queryWords: splitWords(prompt),
+        isLive: () => true,
+      }).map((candidate) => [view.name(candidate.ref), candidate.relevance]),
+    );
+  assert.deepEqual(relevanceOf('what does billing-service use?'), {
+    'billing-service': 0.75,
+    'ledger-service': 0.95,
+    'stripe-client': 0.95,
+  });
+  assert.deepEqual(relevanceOf('which client does billing-service use?'), {
+    'billing-service': 0.75,
+    'ledger-service': 0.95,
+    'stripe-client': 1,
+  });
+});

@@ -45,7 +45,7 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['findRolesAsked', findRolesAsked],
   // Every word taken for unmatched: the most work it can be asked to do.
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
-  ['findUnseenTechnologies', (text) => findUnseenTechnologies(text, () => true)],
+  ['findUnseenTechnologies', (text) => findUnseenTechnologies(`add ${text}`, () => false)],
   ['isRequestForNewWork', isRequestForNewWork],
   ['requestVerbStems', requestVerbStems],
   ['replyPrefixes', (text) => replyPrefixes(text)],

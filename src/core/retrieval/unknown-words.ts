@@ -9,7 +9,7 @@
 // - and only in a request for new work ("add", "set up", "integrate", "switch to"...), not in a question about what
 //   was done: "what did Priya say about the cron on Friday?" is about the project, whatever names it holds
 //   (isRequestForNewWork).
-import { findTechnologyMentions, isEverydayWordName } from '../technologies.ts';
+import { findTechnologyMentions, technologyAliases } from '../technologies.ts';
 import { extractTerms, isStopword, splitWords, stemWord, stemWordOnce } from '../text.ts';
 
 // Whether a stem (text.ts) is of English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts,
@@ -175,35 +175,44 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
   return unknown;
 }
 
-// The technologies a prompt names (technologies.ts: Playwright, Redis, Docker, Supabase) that the bank has never seen:
-// every term of the name as written matched nothing of the bank literally. A tool name is vocabulary, so
-// findUnknownWords never takes it; but "add Playwright tests for the todo list" asks for new work as surely as "add a
-// Honeybadger reporter" does (session 12). Prose only, as there; a name that is an everyday word (Stripe, Jest) not at
-// the start of a sentence, where it may be the word.
+// The technologies a prompt's request names (technologies.ts: Playwright, Supabase, Docker) that the bank has never
+// seen: no word of the name as written, of its proper name or of any alias (pg, k8s for PostgreSQL, Kubernetes) is held
+// by the bank literally (isHeld). A tool name is vocabulary, so findUnknownWords never takes it; but "add Playwright
+// tests for the todo list" asks for new work as surely as "add a Honeybadger reporter" does (session 12). Looked at
+// conservatively, since a name taken wrongly silences an answerable prompt:
+// - only a name after the request's verb, in its sentence ("add Playwright tests"; not "after adding the cache, the
+//   Docker build fails"); prose only, not quoted;
+// - only a name written as a name: with a capital letter inside a sentence (not at its start: "Stripe the rows",
+//   "Clerk override"), or with a digit, a dot or an inner capital (k8s, Next.js, GitHub), or in its own lowercase
+//   spelling (pnpm, esbuild); "add a pip to the map", "tailwind and headwind" name nothing.
+// Several such names are no less a request (unlike unknown words, no cap). Only the first mention of a name is read.
 // A name's word as technologies.ts reads it (TOKEN there), one or two of them, from where the mention starts.
 const ONE_WORD = /[\w.+#@/-]+/y;
 const TWO_WORDS = /[\w.+#@/-]+[^\S\n]+[\w.+#@/-]+/y;
-export function findUnseenTechnologies(text: string, isUnmatched: (stem: string) => boolean): string[] {
+const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
+const QUOTES = `'"\`‘’“”`;
+export function findUnseenTechnologies(text: string, isHeld: (stem: string) => boolean): string[] {
   const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
+  const verb = NEW_WORK.exec(prose);
+  if (!verb || ASKS_THE_PAST.test(prose)) {
+    return [];
+  }
+  const from = verb.index + verb[0].length;
+  SENTENCE_END.lastIndex = from;
+  const until = SENTENCE_END.exec(prose)?.index ?? prose.length;
   const unseen: string[] = [];
   for (const mention of findTechnologyMentions(prose)) {
+    if (mention.index < from || mention.index >= until || QUOTES.includes(prose[mention.index - 1] ?? ' ')) {
+      continue;
+    }
     // The name as the prompt wrote it: one word, or two for a name of two ("GitHub Actions").
     const pattern = mention.name.includes(' ') ? TWO_WORDS : ONE_WORD;
     pattern.lastIndex = mention.index;
-    const written = pattern.exec(prose)?.[0] ?? '';
-    // The character before it, past the spaces (each mention scans only its own run of spaces: linear); a new line
-    // starts a sentence too.
-    let at = mention.index - 1;
-    let newLine = false;
-    while (at >= 0 && /\s/.test(prose[at] as string)) {
-      newLine ||= prose[at] === '\n';
-      at -= 1;
-    }
-    if (isEverydayWordName(mention.name) && (at < 0 || newLine || endsSentence(prose[at] as string))) {
-      continue;
-    }
-    const terms = extractTerms(written);
-    if (terms.length > 0 && terms.every(isUnmatched) && !unseen.includes(mention.name)) {
+    const written = trimDots(pattern.exec(prose)?.[0] ?? '');
+    // After the request's verb, in its sentence: a capital is a name's (the sentence starts before the verb).
+    const asName = /[A-Z\d.]/.test(written) || written === mention.name;
+    const forms = [written, mention.name, ...technologyAliases(mention.name)];
+    if (asName && !forms.some((form) => extractTerms(form).some(isHeld))) {
       unseen.push(mention.name);
     }
   }
@@ -215,7 +224,7 @@ export function findUnseenTechnologies(text: string, isUnmatched: (stem: string)
 // "support", nouns as often: "the build is red", "a support ticket"; not "our setup" nor "connect": "the Rails
 // console can't connect to the replica" reports a bug.)
 const NEW_WORK =
-  /\b(?:add|adding|integrate|integrating|set up|(?<!\b(?:our|the|my|your|this|that|its) (?:\w+ )?)setup|setting up|hook up|wire up|plug in|bring in|switch (?:to|over)|migrate (?:to|from)|move (?:to|over)|port (?:it |this |the \w+ )?to|import (?:\w+ ){0,3}from|export (?:\w+ ){0,3}to|install|enable|expose|adopt|introduce|implement)\b/i;
+  /\b(?:add|adding|integrate|integrating|set up|(?<!\b(?:our|the|my|your|this|that|its) (?:\w+ )?)setup|setting up|hook up|wire up|plug in|bring in|switch (?:to|over)|migrate (?:to|from)|move (?:to|over)|port (?:it |this |the \w+ )?to|import (?:\w+ ){0,3}from|export (?:\w+ ){0,3}to|(?<!\b(?:the|an|our|my|your|this|that|its) )install|enable|expose|adopt|introduce|implement)\b/i;
 // A question about the past asks what the memory holds, whatever it names.
 const ASKS_THE_PAST = /\b(?:did|was|were|had|have we|last time|before|earlier|ago)\b/i;
 
