@@ -56,6 +56,15 @@ export function extractToolFacts(
           0.7,
           formatStatement({ text: `Changed ${file}`, kind: 'done', ...(date ? { date } : {}), ...(session ? { session } : {}) }),
         );
+        const ignored = ignoreFileAdditions(call, file);
+        if (ignored) {
+          builder.addEntity(
+            file,
+            'file',
+            0.75,
+            formatStatement({ text: ignored, kind: 'done', ...(date ? { date } : {}), ...(session ? { session } : {}) }),
+          );
+        }
         for (const failure of Object.values(openFailures)) {
           if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) {
             failure.editsSince.push(file);
@@ -162,6 +171,46 @@ function editedFile(call: ToolCall, cwd: string | undefined): string | undefined
     return undefined;
   }
   return relative;
+}
+
+// The patterns an edit adds to an ignore file (.gitignore, .dockerignore...), as one statement on the file: "Added to
+// .gitignore: __pycache__/, *.pyc, .coverage". What a session keeps out of the repository is asked later ("what did we
+// add to .gitignore so the stop hook stops tripping?"), and the edit is its only record (session 12). The lines new to
+// the file (an Edit's or MultiEdit's new text minus its old; a Write's whole text), not comments or blank, at most
+// IGNORE_PATTERNS of them; the texts are read up to IGNORE_TEXT characters (one pass each, with a set: linear).
+const IGNORE_FILE = /(?:^|\/)\.(?:git|docker|npm|prettier|eslint|vscode|hg|cf|gcloud|helm)ignore$/;
+const IGNORE_PATTERNS = 12;
+const IGNORE_TEXT = 20_000;
+function ignoreFileAdditions(call: ToolCall, file: string): string | undefined {
+  if (!IGNORE_FILE.test(file)) {
+    return undefined;
+  }
+  const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, IGNORE_TEXT) : '');
+  const edits: Array<{ before: string; after: string }> =
+    call.name === 'Write'
+      ? [{ before: '', after: text(call.input.content) }]
+      : Array.isArray(call.input.edits)
+        ? call.input.edits
+            .slice(0, 20)
+            .map((edit: Record<string, unknown>) => ({ before: text(edit?.old_string), after: text(edit?.new_string) }))
+        : [{ before: text(call.input.old_string), after: text(call.input.new_string) }];
+  const added: string[] = [];
+  for (const { before, after } of edits) {
+    if (added.length >= IGNORE_PATTERNS) {
+      break;
+    }
+    const old = new Set(before.split('\n').map((line) => line.trim()));
+    for (const raw of after.split('\n')) {
+      const line = raw.trim();
+      if (line !== '' && !line.startsWith('#') && line.length <= 100 && !old.has(line) && !added.includes(line)) {
+        added.push(line);
+        if (added.length >= IGNORE_PATTERNS) {
+          break;
+        }
+      }
+    }
+  }
+  return added.length > 0 ? `Added to ${file}: ${added.map((line) => redactSecrets(line).text).join(', ')}` : undefined;
 }
 
 function installedPackages(command: string): string[] {

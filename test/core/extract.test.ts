@@ -180,6 +180,38 @@ test('tool calls give files edited, notable commands with their outcome, and an 
   assert.equal(stats.errors, 1);
 });
 
+test('an edit of an ignore file records the patterns it adds, on the file: not its comments, blanks or old lines', () => {
+  const messages = [
+    tool('1', 'Edit', {
+      file_path: '/repo/.gitignore',
+      old_string: '# managed\n.claude/bin/',
+      new_string: '# managed\n.claude/bin/\n\n# Python\n__pycache__/\n*.pyc\n.coverage',
+    }),
+    tool('2', 'Write', { file_path: '/repo/.dockerignore', content: 'node_modules\n.git\n' }),
+    tool('3', 'MultiEdit', { file_path: '/repo/web/.prettierignore', edits: [{ old_string: 'a', new_string: 'a\ndist/' }] }),
+    tool('4', 'Edit', { file_path: '/repo/src/ignore.ts', old_string: 'a', new_string: 'a\nb' }),
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1' });
+  const byName = new Map(delta.entities.map((entity) => [entity.name, entity]));
+  assert.deepEqual(byName.get('.gitignore')?.observations, [
+    'Added to .gitignore: __pycache__/, *.pyc, .coverage [2026-11-30, session s1, done]',
+  ]);
+  assert.deepEqual(byName.get('.dockerignore')?.observations, [
+    'Added to .dockerignore: node_modules, .git [2026-11-30, session s1, done]',
+  ]);
+  assert.deepEqual(byName.get('web/.prettierignore')?.observations, ['Added to web/.prettierignore: dist/ [2026-11-30, session s1, done]']);
+  assert.equal(byName.has('src/ignore.ts'), false, 'only ignore files');
+  // At most twelve patterns, however long the file (one pass over its lines).
+  const long = extractDelta(
+    [tool('5', 'Write', { file_path: '/repo/.gitignore', content: Array.from({ length: 5000 }, (_, i) => `p${i}`).join('\n') })],
+    {
+      sessionId: 's1',
+    },
+  ).delta;
+  const text = long.entities.find((entity) => entity.name === '.gitignore')?.observations[0] ?? '';
+  assert.equal(text.replace(/ \[[^\]]*\]$/, '').split(', ').length, 12);
+});
+
 test('a failure in one sync and its fix in the next give the same facts as one sync of both', () => {
   const first = [tool('1', 'Bash', { command: 'cargo test' }), result('1', true, 'error[E0308]: mismatched types')];
   const second = [
