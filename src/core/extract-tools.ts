@@ -173,26 +173,30 @@ function editedFile(call: ToolCall, cwd: string | undefined): string | undefined
   return relative;
 }
 
-// The patterns an edit adds to an ignore file (.gitignore, .dockerignore...), as one statement on the file: "Added to
-// .gitignore: __pycache__/, *.pyc, .coverage". What a session keeps out of the repository is asked later ("what did we
-// add to .gitignore so the stop hook stops tripping?"), and the edit is its only record (session 12). The lines new to
-// the file (an Edit's or MultiEdit's new text minus its old; a Write's whole text), not comments or blank, at most
-// IGNORE_PATTERNS of them; the texts are read up to IGNORE_TEXT characters (one pass each, with a set: linear).
-const IGNORE_FILE = /(?:^|\/)\.(?:git|docker|npm|prettier|eslint|vscode|hg|cf|gcloud|helm)ignore$/;
+// The patterns an edit adds to an ignore file of the project (.gitignore, .dockerignore...), as one statement on the
+// file: "Added to .gitignore: __pycache__/, *.pyc, .coverage" (an Edit's or MultiEdit's new lines: its new text minus
+// its old), or "web/.dockerignore lists: node_modules, .git" (a Write: the whole file, old lines included). What a
+// session keeps out of the repository is asked later ("what did we add to .gitignore so the stop hook stops
+// tripping?"), and the edit is its only record (session 12). Not comments, blank lines or lines over 100 characters;
+// at most IGNORE_PATTERNS lines, of the first IGNORE_EDITS edits; a text cut short (a tool input is kept to 8,000
+// characters: bounds.ts) loses its last, cut line. Only a file of the project (a path relative to the session's
+// folder: not ~/.gitignore). One pass over each text, with a set: linear.
+const IGNORE_FILE = /(?:^|[\\/])\.(?:git|docker|npm|prettier|eslint|vscode|hg|cf|gcloud|helm)ignore$/;
 const IGNORE_PATTERNS = 12;
-const IGNORE_TEXT = 20_000;
+const IGNORE_EDITS = 20;
+const IGNORE_TEXT = 7_900;
 function ignoreFileAdditions(call: ToolCall, file: string): string | undefined {
-  if (!IGNORE_FILE.test(file)) {
+  if (!IGNORE_FILE.test(file) || /^(?:[\\/~]|[A-Za-z]:)/.test(file)) {
     return undefined;
   }
-  const text = (value: unknown): string => (typeof value === 'string' ? value.slice(0, IGNORE_TEXT) : '');
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
   const edits: Array<{ before: string; after: string }> =
     call.name === 'Write'
       ? [{ before: '', after: text(call.input.content) }]
       : Array.isArray(call.input.edits)
         ? call.input.edits
-            .slice(0, 20)
-            .map((edit: Record<string, unknown>) => ({ before: text(edit?.old_string), after: text(edit?.new_string) }))
+            .slice(0, IGNORE_EDITS)
+            .map((edit: Record<string, unknown> | null) => ({ before: text(edit?.old_string), after: text(edit?.new_string) }))
         : [{ before: text(call.input.old_string), after: text(call.input.new_string) }];
   const added: string[] = [];
   for (const { before, after } of edits) {
@@ -200,7 +204,11 @@ function ignoreFileAdditions(call: ToolCall, file: string): string | undefined {
       break;
     }
     const old = new Set(before.split('\n').map((line) => line.trim()));
-    for (const raw of after.split('\n')) {
+    const lines = after.slice(0, IGNORE_TEXT).split('\n');
+    if (after.length >= IGNORE_TEXT) {
+      lines.pop();
+    }
+    for (const raw of lines) {
       const line = raw.trim();
       if (line !== '' && !line.startsWith('#') && line.length <= 100 && !old.has(line) && !added.includes(line)) {
         added.push(line);
@@ -210,7 +218,11 @@ function ignoreFileAdditions(call: ToolCall, file: string): string | undefined {
       }
     }
   }
-  return added.length > 0 ? `Added to ${file}: ${added.map((line) => redactSecrets(line).text).join(', ')}` : undefined;
+  if (added.length === 0) {
+    return undefined;
+  }
+  const patterns = added.map((line) => redactSecrets(line).text).join(', ');
+  return call.name === 'Write' ? `${file} lists: ${patterns}` : `Added to ${file}: ${patterns}`;
 }
 
 function installedPackages(command: string): string[] {

@@ -50,18 +50,25 @@ export const isRelationQuestion = (words: readonly string[]): boolean => words.s
 // relationships"). Only these forms and only beside the name: a noun of their stem says something of the entity itself
 // ("X is leaking a connection", "the CLI link command"), and "the cost associated with X", "the env var of X related to
 // the staging database" ask about X or another thing (session 12: with the stems anywhere, exact MRR -0.04 to -0.06 on
-// four spent graph sets). One pass over the words, each compared with the name's few words.
+// four spent graph sets). And only in a prompt that asks (a question word, or "show", "list", "everything"...):
+// "billing-service is connected to the wrong database, fix it" reports a bug. One pass over the words, each compared
+// with the name's few words.
 const EVERY_RELATION_WORDS = new Set(['connected', 'linked', 'related']);
-const RELATION_NOUNS = new Set(['relations', 'relationships', 'connections', 'links']);
+const RELATION_NOUNS = new Set(['relations', 'relationships']);
 const LISTING_WORDS = new Set(['everything', 'anything', 'all', 'show', 'list']);
 // At most this many linking words between the name and the word ("is it", "are the").
 const MAX_BETWEEN = 3;
 const BETWEEN = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'it', "it's", 's', 'the', 'a', 'an', 'its']);
 export function asksEveryRelation(words: readonly string[], nameWords: readonly string[]): boolean {
-  if (nameWords.length === 0) {
+  if (nameWords.length === 0 || !words.some((word) => QUESTION_WORDS.has(word) || LISTING_WORDS.has(word))) {
     return false;
   }
-  const nameAt = (start: number): boolean => nameWords.every((word, offset) => words[start + offset] === word);
+  // A word of the name, or the name's last word with "'s" ("AuthService's relationships").
+  const nameAt = (start: number): boolean =>
+    nameWords.every((word, offset) => {
+      const said = words[start + offset] ?? '';
+      return said === word || (offset === nameWords.length - 1 && said === `${word}'s`);
+    });
   // The name just before index end (exclusive), past the linking words, and asked about ("what is X connected to";
   // not "which env var of X is related to", "when X is connected to"); or "it", which stands for it.
   const nameBefore = (end: number): boolean => {

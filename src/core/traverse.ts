@@ -63,7 +63,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
   const relationFamilies = (name: string, ownWords: ReadonlySet<string>): Set<string> => {
     const words = options.queryWords ?? [];
     const families = question ? findRelationFamilies(words.filter((word) => !ownWords.has(word))) : new Set<string>();
-    if (asksEveryRelation(words, splitWords(name))) {
+    // A path is named by its file name (as `named` reads it below).
+    if (asksEveryRelation(words, splitWords(name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name))) {
       families.add(ANY_RELATION);
     }
     return families;
@@ -118,9 +119,11 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
     asks.set(key, isAsked);
     return isAsked;
   };
-  // Whether the prompt says the type of an entity an asked relation of `from` reaches, by a word that asks about that
-  // relation (not one of from's own name: "what does billing-service use?" says no type "service").
+  // Whether the prompt says the type of an entity an asked relation of `from` reaches, by a word not of from's own name
+  // ("what does billing-service use?" says no type "service"; "which components is AuthService linked to?" does, though
+  // AuthService is a component).
   const typeTermsOf = new Map<string, string[]>();
+  const nameTermsOf = new Map<number, Set<string>>();
   const typeAsked = (ref: number, from: number): boolean => {
     const type = view.typeOf(ref);
     let terms = typeTermsOf.get(type);
@@ -128,8 +131,13 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
       terms = extractTerms(type);
       typeTermsOf.set(type, terms);
     }
-    const wanted = askedFrom.get(from)?.terms ?? [];
-    return terms.some((term) => wanted.includes(term));
+    let own = nameTermsOf.get(from);
+    if (!own) {
+      own = new Set(extractTerms(view.name(from)));
+      nameTermsOf.set(from, own);
+    }
+    const fromName = own;
+    return terms.some((term) => prompted.has(term) && !fromName.has(term));
   };
   const found = new Map(seeds.map((candidate) => [candidate.ref, candidate] as const));
   const askedThrough = new Set<number>();

@@ -196,11 +196,26 @@ test('an edit of an ignore file records the patterns it adds, on the file: not i
   assert.deepEqual(byName.get('.gitignore')?.observations, [
     'Added to .gitignore: __pycache__/, *.pyc, .coverage [2026-11-30, session s1, done]',
   ]);
-  assert.deepEqual(byName.get('.dockerignore')?.observations, [
-    'Added to .dockerignore: node_modules, .git [2026-11-30, session s1, done]',
-  ]);
+  assert.deepEqual(byName.get('.dockerignore')?.observations, ['.dockerignore lists: node_modules, .git [2026-11-30, session s1, done]']);
   assert.deepEqual(byName.get('web/.prettierignore')?.observations, ['Added to web/.prettierignore: dist/ [2026-11-30, session s1, done]']);
   assert.equal(byName.has('src/ignore.ts'), false, 'only ignore files');
+  // Not a file outside the project; a text cut short (8,000 characters) loses its cut line.
+  const outside = extractDelta([tool('6', 'Edit', { file_path: '/home/alice/.gitignore', old_string: '', new_string: 'x' })], {
+    sessionId: 's1',
+  }).delta;
+  assert.equal(
+    outside.entities.some((entity) => entity.name.endsWith('.gitignore')),
+    false,
+  );
+  const cut = extractDelta(
+    [tool('7', 'Edit', { file_path: '/repo/.gitignore', old_string: '', new_string: `dist/\n${'x'.repeat(9000)}` })],
+    {
+      sessionId: 's1',
+    },
+  ).delta;
+  assert.deepEqual(cut.entities.find((entity) => entity.name === '.gitignore')?.observations, [
+    'Added to .gitignore: dist/ [2026-11-30, session s1, done]',
+  ]);
   // At most twelve patterns, however long the file (one pass over its lines).
   const long = extractDelta(
     [tool('5', 'Write', { file_path: '/repo/.gitignore', content: Array.from({ length: 5000 }, (_, i) => `p${i}`).join('\n') })],
@@ -209,7 +224,13 @@ test('an edit of an ignore file records the patterns it adds, on the file: not i
     },
   ).delta;
   const text = long.entities.find((entity) => entity.name === '.gitignore')?.observations[0] ?? '';
-  assert.equal(text.replace(/ \[[^\]]*\]$/, '').split(', ').length, 12);
+  assert.equal(
+    text
+      .replace(/ \[[^\]]*\]$/, '')
+      .replace(/^.*?: /, '')
+      .split(', ').length,
+    12,
+  );
 });
 
 test('a failure in one sync and its fix in the next give the same facts as one sync of both', () => {

@@ -160,6 +160,28 @@ const CASES: Case[] = [
     },
   },
   {
+    name: '"connected to" in a bug report asks nothing: "billing-service is connected to the wrong database, fix it"',
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: 'billing-service is connected to the wrong database, fix it',
+    found: {
+      'billing-service': [1, 0, []],
+      stripe: [0.5, 1, ['billing-service uses stripe']],
+      'payments-team': [0.5, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
+    name: "a name's relationships, written with its possessive, ask about every relation",
+    seeds: [['billing-service', 1]],
+    maxHops: 1,
+    prompt: "what are billing-service's relationships?",
+    found: {
+      'billing-service': [0.75, 0, []],
+      stripe: [0.95, 1, ['billing-service uses stripe']],
+      'payments-team': [0.95, 1, ['payments-team owns billing-service']],
+    },
+  },
+  {
     name: 'a noun of the stem of "connected" asks about no relation ("billing-service leaks a connection")',
     seeds: [['billing-service', 1]],
     maxHops: 1,
