@@ -190,6 +190,9 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
 const ONE_WORD = /[\w.+#@/-]+/y;
 const TWO_WORDS = /[\w.+#@/-]+[^\S\n]+[\w.+#@/-]+/y;
 const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
+// A negation or an opening bracket, looked for in the ASIDE_REACH characters before a name.
+const ASIDE = /\b(?:not|no|never|without|don't|dont|except|instead of)\b|\(/i;
+const ASIDE_REACH = 24;
 const QUOTES = `'"\`‘’“”`;
 export function findUnseenTechnologies(text: string, isHeld: (stem: string) => boolean): string[] {
   const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
@@ -203,6 +206,11 @@ export function findUnseenTechnologies(text: string, isHeld: (stem: string) => b
   const unseen: string[] = [];
   for (const mention of findTechnologyMentions(prose)) {
     if (mention.index < from || mention.index >= until || QUOTES.includes(prose[mention.index - 1] ?? ' ')) {
+      continue;
+    }
+    // Not a name the request puts aside: after a negation ("don't touch Docker") or inside brackets ("(see the Redis
+    // docs)"), within the few words before it.
+    if (ASIDE.test(prose.slice(Math.max(from, mention.index - ASIDE_REACH), mention.index))) {
       continue;
     }
     // The name as the prompt wrote it: one word, or two for a name of two ("GitHub Actions").

@@ -121,5 +121,8 @@ test('a technology the bank has never seen is found after the request verb, writ
   assert.deepEqual(findUnseenTechnologies('Docker keeps failing. Please add retries to the cache', isHeld), []);
   assert.deepEqual(findUnseenTechnologies('the install step fails in Docker', isHeld), []);
   assert.deepEqual(findUnseenTechnologies('did we add Playwright before?', isHeld), []);
+  // Nor a name the request puts aside.
+  assert.deepEqual(findUnseenTechnologies("Add a retry; don't touch Docker", isHeld), []);
+  assert.deepEqual(findUnseenTechnologies('add a cache to the API (see the Supabase docs)', isHeld), []);
   assert.deepEqual(findUnseenTechnologies("add the `Playwright` flag and 'Supabase' to the docs", isHeld), []);
 });
