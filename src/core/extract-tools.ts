@@ -50,20 +50,17 @@ export function extractToolFacts(
         builder.stats.files += 1;
         // One statement per file on the session (what the session did), not an entity per file: a file becomes an
         // entity when something is said about it.
+        const done = (text: string): string =>
+          formatStatement({ text, kind: 'done', ...(date ? { date } : {}), ...(session ? { session } : {}) });
         builder.addEntity(
           sessionEntityName(context.sessionId ?? session) ?? file,
           sessionEntityName(context.sessionId ?? session) ? 'session' : 'file',
           0.7,
-          formatStatement({ text: `Changed ${file}`, kind: 'done', ...(date ? { date } : {}), ...(session ? { session } : {}) }),
+          done(`Changed ${file}`),
         );
         const ignored = ignoreFileAdditions(call, file);
         if (ignored) {
-          builder.addEntity(
-            file,
-            'file',
-            0.75,
-            formatStatement({ text: ignored, kind: 'done', ...(date ? { date } : {}), ...(session ? { session } : {}) }),
-          );
+          builder.addEntity(file, 'file', 0.75, done(ignored));
         }
         for (const failure of Object.values(openFailures)) {
           if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) {

@@ -69,15 +69,20 @@ export function asksEveryRelation(words: readonly string[], nameWords: readonly 
       const said = words[start + offset] ?? '';
       return said === word || (offset === nameWords.length - 1 && said === `${word}'s`);
     });
+  // From index at, past at most MAX_BETWEEN linking words in the direction step (-1 or 1): the first other index.
+  const past = (at: number, step: number): number => {
+    let index = at;
+    while (Math.abs(index - at) < MAX_BETWEEN && BETWEEN.has(words[index] as string)) {
+      index += step;
+    }
+    return index;
+  };
   // The name just before index end (exclusive), past the linking words, and asked about ("what is X connected to";
   // not "which env var of X is related to", "when X is connected to"); or "it", which stands for it.
   const nameBefore = (end: number): boolean => {
-    let at = end - 1;
-    while (at >= 0 && at >= end - MAX_BETWEEN && BETWEEN.has(words[at] as string)) {
-      if (words[at] === 'it' || words[at] === "it's") {
-        return true;
-      }
-      at -= 1;
+    const at = past(end - 1, -1);
+    if (words.slice(at + 1, end).some((word) => word === 'it' || word === "it's")) {
+      return true;
     }
     const start = at - nameWords.length + 1;
     if (start < 0 || !nameAt(start)) {
@@ -86,22 +91,13 @@ export function asksEveryRelation(words: readonly string[], nameWords: readonly 
     // A question or a request for the list just before it ("what is X connected to", "everything X is linked to"),
     // or a question word one word further ("which team is X linked to"; not "what happens when X is connected to"),
     // or nothing at all.
-    let before = start - 1;
-    while (before >= 0 && before >= start - MAX_BETWEEN && BETWEEN.has(words[before] as string)) {
-      before -= 1;
-    }
+    const before = past(start - 1, -1);
     const nearest = words[before];
     return (
       nearest === undefined || QUESTION_WORDS.has(nearest) || LISTING_WORDS.has(nearest) || QUESTION_WORDS.has(words[before - 1] ?? '')
     );
   };
-  const nameAfter = (start: number): boolean => {
-    let at = start;
-    while (at < words.length && at < start + MAX_BETWEEN && BETWEEN.has(words[at] as string)) {
-      at += 1;
-    }
-    return nameAt(at);
-  };
+  const nameAfter = (start: number): boolean => nameAt(past(start, 1));
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index] as string;
     const next = words[index + 1];

@@ -55,16 +55,18 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
   // Each name and each relation type is tokenized once (a hop's frontier shares both).
   const asks = new Map<string, boolean>();
   const typeTerms = new Map<string, { terms: string[]; families: Set<string> }>();
-  const askedFrom = new Map<number, { terms: string[]; families: Set<string> }>();
+  // Per entity a hop starts from: the prompt's terms that ask about its relations, the families asked, and the terms
+  // that may say the type of what an asked relation reaches (the prompt's, but not of its own name).
+  const askedFrom = new Map<number, { terms: string[]; families: Set<string>; typeWords: string[] }>();
   const prompted = new Set(options.queryTerms ?? []);
   const question = isRelationQuestion(options.queryWords ?? []);
-  // The relation families a prompt asks of an entity it names: in a question, by the verbs not of its name; and every
-  // relation when a word of asksEveryRelation stands beside its name ("show me everything X is linked to").
-  const relationFamilies = (name: string, ownWords: ReadonlySet<string>): Set<string> => {
+  // The relation families a prompt asks of an entity it names (called: its name, or a path's file name): in a question,
+  // by the verbs not of its name; and every relation when a word of asksEveryRelation stands beside its name ("show me
+  // everything X is linked to").
+  const relationFamilies = (called: string, ownWords: ReadonlySet<string>): Set<string> => {
     const words = options.queryWords ?? [];
     const families = question ? findRelationFamilies(words.filter((word) => !ownWords.has(word))) : new Set<string>();
-    // A path is named by its file name (as `named` reads it below).
-    if (asksEveryRelation(words, splitWords(name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name))) {
+    if (asksEveryRelation(words, splitWords(called))) {
       families.add(ANY_RELATION);
     }
     return families;
@@ -86,17 +88,20 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
       // name; of a path, its file name's): "what inherits from Instrument" asks Instrument's inherits_from relations,
       // not Camera's, which matched only "inherits"; "I think the decoder uses ConvTranspose2d, which class is it?"
       // asks nothing of ProgressiveDecoder's relations.
-      const nameTerms = extractTerms(name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name);
+      const called = name.includes('/') ? name.slice(name.lastIndexOf('/') + 1) : name;
+      const nameTerms = extractTerms(called);
       const named =
         options.named?.has(from) === true ||
         (nameTerms.length > 0 &&
           nameTerms.filter((term) => prompted.has(term)).length >= nameTerms.length - (nameTerms.length >= 4 ? 1 : 0));
+      const ownName = new Set(extractTerms(name));
       asking = named
         ? {
             terms: (options.queryTerms ?? []).filter((term) => !own.has(term) && options.commonTerms?.has(term) !== true),
-            families: relationFamilies(name, ownWords),
+            families: relationFamilies(called, ownWords),
+            typeWords: (options.queryTerms ?? []).filter((term) => !ownName.has(term)),
           }
-        : { terms: [], families: new Set() };
+        : { terms: [], families: new Set(), typeWords: [] };
       askedFrom.set(from, asking);
     }
     let type = typeTerms.get(relationType);
@@ -121,9 +126,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
   };
   // Whether the prompt says the type of an entity an asked relation of `from` reaches, by a word not of from's own name
   // ("what does billing-service use?" says no type "service"; "which components is AuthService linked to?" does, though
-  // AuthService is a component).
+  // AuthService is a component). Asked only after isAskedRelation(_, from), which filled askedFrom.
   const typeTermsOf = new Map<string, string[]>();
-  const nameTermsOf = new Map<number, Set<string>>();
   const typeAsked = (ref: number, from: number): boolean => {
     const type = view.typeOf(ref);
     let terms = typeTermsOf.get(type);
@@ -131,13 +135,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
       terms = extractTerms(type);
       typeTermsOf.set(type, terms);
     }
-    let own = nameTermsOf.get(from);
-    if (!own) {
-      own = new Set(extractTerms(view.name(from)));
-      nameTermsOf.set(from, own);
-    }
-    const fromName = own;
-    return terms.some((term) => prompted.has(term) && !fromName.has(term));
+    const typeWords = askedFrom.get(from)?.typeWords ?? [];
+    return terms.some((term) => typeWords.includes(term));
   };
   const found = new Map(seeds.map((candidate) => [candidate.ref, candidate] as const));
   const askedThrough = new Set<number>();
