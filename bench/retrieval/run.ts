@@ -2,7 +2,7 @@
 // for the context pipeline and, as the baseline to beat, a plain BM25 over each entity's whole text (the method of
 // the keyword peers, SQLite FTS5), each on the graph alone and on the graph mixed with the distractor graphs.
 // Two halves: queries.json (the tuning half) and heldout.json (written by someone who had not seen the scorer; only
-// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8] [--heldout-9] [--heldout-10] [--heldout-11] [--verbose-spent]
+// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8] [--heldout-9] [--heldout-10] [--heldout-11] [--heldout-12] [--verbose-spent]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,8 +72,10 @@ const heldout8 = readSet('heldout-8.json');
 const heldout9 = readSet('heldout-9.json');
 // A tenth, written the same way at the start of developer session 11 (spent since session 12).
 const heldout10 = readSet('heldout-10.json');
-// An eleventh, written the same way at the start of developer session 12, sealed until that session's end (never verbose).
+// An eleventh, written the same way at the start of developer session 12 (spent since session 13).
 const heldout11 = readSet('heldout-11.json');
+// A twelfth, written the same way at the start of developer session 13, sealed until that session's end (never verbose).
+const heldout12 = readSet('heldout-12.json');
 const spec: QuerySet = { graphs: { ...tuning.graphs, ...(heldout?.graphs ?? {}) }, queries: tuning.queries };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 // The context hook's settings at their defaults (no MEMORY_FABRIC_* variable set).
@@ -256,9 +258,9 @@ function evaluate(
 }
 
 const verbose = process.argv.includes('--verbose');
-// The held-out sets up to heldout-10 are spent: each was sealed for one developer session, run at its start and its end,
+// The held-out sets up to heldout-11 are spent: each was sealed for one developer session, run at its start and its end,
 // and reported; since the next session they are tuning material too, printed only with --verbose-spent. A set still
-// sealed (heldout-11.json, written at the start of session 12) is never printed but in totals.
+// sealed (heldout-12.json, written at the start of session 13) is never printed but in totals.
 const spentVerbose = process.argv.includes('--verbose-spent');
 const categories = ['exact', 'variant', 'observation', 'relational', 'paraphrase', 'unrelated'];
 function report(label: string, queries: readonly Query[], beVerbose: boolean): void {
@@ -336,7 +338,10 @@ if (heldout10 && process.argv.includes('--heldout-10')) {
   report('tenth held-out set (heldout-10.json)', heldout10.queries, spentVerbose);
 }
 if (heldout11 && process.argv.includes('--heldout-11')) {
-  report('eleventh held-out set (heldout-11.json), sealed', heldout11.queries, false);
+  report('eleventh held-out set (heldout-11.json)', heldout11.queries, spentVerbose);
+}
+if (heldout12 && process.argv.includes('--heldout-12')) {
+  report('twelfth held-out set (heldout-12.json), sealed', heldout12.queries, false);
 }
 if (!(heldout && process.argv.includes('--heldout'))) {
   console.log(`\nheld-out half: ${heldout ? 'run with --heldout to measure it' : 'bench/retrieval/heldout.json is not here yet'}`);
