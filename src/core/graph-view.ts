@@ -35,6 +35,8 @@ export interface SilenceCalibration {
   singleThreshold: number;
   // A term at least this rare (IDF) is specific to this bank.
   specificIdf: number;
+  // The most of a generic prompt's specific terms that one statement of its first matches held (calibrate.ts).
+  statementTerms: number;
 }
 
 // A related stem of the bank a query stem expands to, and how much it counts (below 1: less than the word itself).

@@ -5,12 +5,13 @@ import { normalizeEntity, type Memory } from './memory.ts';
 import { capPerSource, linkResults, mergeSameEntities, type SourceView, tagSource } from './merge-sources.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { boostCrossReferences, rankMemories } from './rank.ts';
-import { bucketOf, calibrateSilence } from './retrieval/calibrate.ts';
+import { bucketOf, calibrateSilence, specificMaskOf } from './retrieval/calibrate.ts';
 import {
   type EntityMatch,
   ROLE_TERM_PREFIX,
   type Scoring,
   scoreStatements,
+  statementCoordination,
   type TermReport,
   termCount,
 } from './retrieval/score-statements.ts';
@@ -228,6 +229,8 @@ const SINGLE_TERM_PROMPT = 2;
 // A term in at most this many statement slots (or this share of them, in a large bank) is rare.
 const RARE_SLOTS = 3;
 const RARE_SHARE = 0.002;
+// At least this many of a question's specific terms in one statement answer it whatever its score (judgeEvidence).
+const MIN_STATEMENT_TERMS = 3;
 // A memory reached through a relation is kept down to this share of the floor (two hops of 0.5 from the best).
 const HOP_FLOOR_SHARE = 0.8;
 
@@ -244,15 +247,13 @@ function judgeEvidence(
   const threshold = calibration ? (calibration.thresholds[bucketOf(query.terms.length)] ?? 0) : 0;
   const singleThreshold = calibration?.singleThreshold ?? 0;
   const specificIdf = calibration?.specificIdf ?? 0;
-  let specificMask = 0;
   const verbs = requestVerbStems(query.text);
+  const specificMask = specificMaskOf(scoring.terms, specificIdf, verbs);
   // The request verbs' bits: they neither are the specific term nor count among the terms a match coordinates.
   let verbMask = 0;
   scoring.terms.forEach((term, index) => {
     if (verbs.has(term.term)) {
       verbMask |= 1 << index;
-    } else if (term.literalIdf > 0 && term.literalIdf >= specificIdf) {
-      specificMask |= 1 << index;
     }
   });
   const termsOf = (match: EntityMatch): number => termCount(match.termMask & ~verbMask);
@@ -295,7 +296,19 @@ function judgeEvidence(
       (termsOf(match) >= 2
         ? match.raw > threshold
         : singleAllowed && (match.raw > singleThreshold || (match.literalMask & rareMask) !== 0)));
-  const evidence = scoring.matches.slice(0, 5).some(isEvidence);
+  // A question (not a request for new work) one statement of which holds more of its specific terms than one
+  // statement held of any generic prompt's, and at least three, is answered whatever its score: "why did the second
+  // sync double the message rows in the idempotency check?" falls below its length's generic score, but a statement
+  // says "idempotency", "second" and "rows" together. (In requests, the project's own words co-occur by chance: "add
+  // a theme toggle to the spotter dashboard header": docs/performance.md, session 13.)
+  const together = calibration ? statementCoordination(scoring.matches, specificMask) : 0;
+  const byScore = scoring.matches.slice(0, 5).some(isEvidence);
+  const coordinated =
+    !byScore &&
+    calibration !== undefined &&
+    together >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1) &&
+    !isRequestForNewWork(query.text);
+  const evidence = byScore || coordinated;
   // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter", "add
   // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
   // chance. Looked for only when it would change the answer, and only in a request for new work (unknown-words.ts).
@@ -317,13 +330,15 @@ function judgeEvidence(
       ? 'an entity is named'
       : unknown.length > 0
         ? `the prompt names what this bank has never seen (${unknown.join(', ')}), and no entity`
-        : answered
-          ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
-          : specificMask === 0
-            ? 'no term specific to this bank matched'
-            : best && termsOf(best) < 2 && !singleAllowed
-              ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
-              : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
+        : answered && coordinated
+          ? `one statement holds ${together} of the prompt's terms specific to this bank, more than of any generic prompt`
+          : answered
+            ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
+            : specificMask === 0
+              ? 'no term specific to this bank matched'
+              : best && termsOf(best) < 2 && !singleAllowed
+                ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
+                : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
   // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
   // The best before a named entity's bonus (scoring.topRaw; a named entity scores 1.3 x the best other): the bonus
   // lifts the scale, and would push answers on other entities below the floor. (Against the best entity not named,

@@ -231,6 +231,70 @@ test('a length bucket where no generic prompt matched two terms takes the shorte
   }
 });
 
+test('a question one statement of which holds more specific words than generic prompts reach is answered below their score', () => {
+  // Filler, and notes that generic prompts ("how do I undo the last commit in git", "describe the observer design
+  // pattern") hit two words at a time: the length buckets' thresholds rise, one statement never holds three of theirs.
+  const words = [
+    'queue',
+    'worker',
+    'page',
+    'form',
+    'slip',
+    'marina',
+    'invoice',
+    'ledger',
+    'webhook',
+    'retry',
+    'message',
+    'sync',
+    'test',
+    'session',
+  ];
+  const entities: GraphEntity[] = Array.from({ length: 60 }, (_, index) => ({
+    name: `part-${index}`,
+    entityType: 'component',
+    observations: [
+      `the ${words[index % 14]} ${words[(index + 3) % 14]} and ${words[(index + 5) % 14]} were tidied ${index} [2026-11-02, session aaaa0001, fact]`,
+      `the ${words[(index + 1) % 14]} ${words[(index + 7) % 14]} check ran ${index} [2026-11-02, session aaaa0001, fact]`,
+    ],
+  }));
+  const pairs = ['git commit hooks', 'undo commit', 'git undo', 'unit tests structure', 'command line', 'line tool', 'public key'];
+  pairs.push('key cryptography', 'design pattern', 'observer pattern', 'programming language', 'language quickly');
+  entities.push({
+    name: 'dev-notes',
+    entityType: 'note',
+    observations: pairs.map((pair) => `${pair} [2026-11-02, session aaaa0001, fact]`),
+  });
+  entities.push({
+    name: 'sync-worker',
+    entityType: 'component',
+    observations: [
+      'The idempotency test doubled the rows on the second sync: the fixture lacks uuid fields [2026-11-03, session aaaa0002, fact]',
+    ],
+  });
+  const graph: KnowledgeGraph = { entities, relations: [] };
+  const calibration = calibrateSilence(buildGraphView(graph));
+  assert.equal(calibration.statementTerms, 2, JSON.stringify(calibration));
+  const question = 'Why did the second sync double the message rows to four in the idempotency check?';
+  const answered = retrieveMemories(graph, question, OPTIONS);
+  assert.equal(answered.memories[0]?.entity.name, 'sync-worker');
+  assert.match(answered.silence[0]?.reason ?? '', /^one statement holds 4 of the prompt's terms specific to this bank/);
+  // The same words in a request for new work: a project's own words meet in its statements by chance.
+  const request = retrieveMemories(graph, 'Add a second sync that doubles the message rows to four in the idempotency check', OPTIONS);
+  assert.equal(request.memories.length, 0, request.silence[0]?.reason);
+  // On a bank where one statement holds four words of a generic prompt ("reverse a linked list in Java"), four are chance.
+  const noisy: KnowledgeGraph = {
+    entities: [
+      ...entities,
+      { name: 'list-utils', entityType: 'component', observations: ['reverse a linked list in Java [2026-11-02, session aaaa0001, fact]'] },
+    ],
+    relations: [],
+  };
+  assert.equal(calibrateSilence(buildGraphView(noisy)).statementTerms, 4);
+  const silent = retrieveMemories(noisy, question, OPTIONS);
+  assert.equal(silent.memories.length, 0, silent.silence[0]?.reason);
+});
+
 test('the current statement answers, and the one it superseded is shown only as history', () => {
   const text = context(PROJECT, 'do we still use alembic for migrations?');
   const current = text.indexOf('Migrations run with dbmate');

@@ -7,7 +7,8 @@
 // The prompts are fixed and were written without looking at any benchmark; they are not tuned to a bank.
 import type { GraphView, SilenceCalibration } from '../graph-view.ts';
 import { parseQuery } from '../query.ts';
-import { commonFrequency, scoreStatements } from './score-statements.ts';
+import { requestVerbStems } from './unknown-words.ts';
+import { COORDINATION_MATCHES, commonFrequency, scoreStatements, statementCoordination, type TermReport } from './score-statements.ts';
 
 // The generic prompts, short to long so that every length bucket gets some; changing them needs a new INDEX_VERSION.
 export const GENERIC_PROMPTS: readonly string[] = [
@@ -79,14 +80,23 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
     const id = view.idOf(candidate);
     return id === undefined ? undefined : view.name(id);
   };
+  const slots = view.stats().slots;
+  // A term in at most as many slots as scoring calls common is specific to the bank.
+  const frequency = commonFrequency(slots);
+  const specificIdf = round(Math.log(1 + (slots - frequency + 0.5) / (frequency + 0.5)));
+  let statementTerms = 0;
   for (const prompt of GENERIC_PROMPTS) {
     const query = parseQuery(prompt, nameOf, view.nameHeads());
     if (query.terms.length === 0) {
       continue;
     }
-    const { coordinatedTopRaw, singleTopRaw } = scoreStatements(view, { ...query, entityHints: [] }, isLive, 1);
-    buckets[bucketOf(query.terms.length)]?.push(coordinatedTopRaw);
-    singles.push(singleTopRaw);
+    const scoring = scoreStatements(view, { ...query, entityHints: [] }, isLive, COORDINATION_MATCHES);
+    buckets[bucketOf(query.terms.length)]?.push(scoring.coordinatedTopRaw);
+    singles.push(scoring.singleTopRaw);
+    statementTerms = Math.max(
+      statementTerms,
+      statementCoordination(scoring.matches, specificMaskOf(scoring.terms, specificIdf, requestVerbStems(prompt))),
+    );
   }
   const maxima = buckets.map((scores) => (scores.length > 0 ? highQuantile(scores) : Number.NaN));
   // A bucket without prompts takes the nearest shorter bucket's threshold (else the nearest longer one's).
@@ -109,14 +119,24 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
       thresholds[index] = thresholds[index - 1] as number;
     }
   }
-  const slots = view.stats().slots;
-  // A term in at most as many slots as scoring calls common is specific to the bank.
-  const frequency = commonFrequency(slots);
   return {
     thresholds,
     singleThreshold: round(singles.length > 0 ? highQuantile(singles) : 0),
-    specificIdf: round(Math.log(1 + (slots - frequency + 0.5) / (frequency + 0.5))),
+    specificIdf,
+    statementTerms,
   };
+}
+
+// The bits of a prompt's terms that are specific to the bank (matched literally, and at least that rare), less its
+// request verbs ("add", "write": they say what to do, not what about).
+export function specificMaskOf(terms: readonly TermReport[], specificIdf: number, verbs: ReadonlySet<string>): number {
+  let mask = 0;
+  terms.forEach((term, index) => {
+    if (!verbs.has(term.term) && term.literalIdf > 0 && term.literalIdf >= specificIdf) {
+      mask |= 1 << index;
+    }
+  });
+  return mask;
 }
 
 // A high quantile of generic scores, not their maximum: one generic prompt that happens to hit a phrase of this bank

@@ -95,6 +95,22 @@ export interface Scoring {
   singleTopRaw: number;
 }
 
+// The most terms of a mask (the prompt's terms specific to the bank, less its request verbs) that one statement of the
+// first matches holds: a statement that says several of a prompt's rare words at once is evidence that a word
+// scattered over a memory is not (calibrate.ts measures what generic prompts reach this way; retrieve.ts judges by it).
+export const COORDINATION_MATCHES = 5;
+export function statementCoordination(matches: readonly EntityMatch[], mask: number): number {
+  let most = 0;
+  for (const match of matches.slice(0, COORDINATION_MATCHES)) {
+    for (const statement of match.statements) {
+      if (statement.index >= 0) {
+        most = Math.max(most, termCount(statement.termMask & mask));
+      }
+    }
+  }
+  return most;
+}
+
 // How many query terms a mask holds.
 export function termCount(mask: number): number {
   let bits = mask >>> 0;
