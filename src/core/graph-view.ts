@@ -72,6 +72,16 @@ export interface GraphView {
   expansions(stem: string): readonly Expansion[];
   // Undefined until measured (a view built in memory measures on first use: see retrieval/calibrate.ts).
   calibration(): SilenceCalibration | undefined;
+  // The newest and the best-connected entities, computed when the index was built (retrieval/session-start.ts);
+  // a view built in memory has none, and session start scans every entity instead.
+  startOrder?(): StartOrder | undefined;
+}
+
+// Entity ids, newest first and best connected first (ties: the lower id), superseded ones included: at most
+// START_ORDER_LENGTH of each.
+export interface StartOrder {
+  newest: number[];
+  connected: number[];
 }
 
 const EMPTY = new Int32Array(0);

@@ -79,6 +79,47 @@ test('on the public graphs too, the search index on disk ranks every benchmark p
   }
 });
 
+test('session start on a large graph without sessions picks the same recent entities from the index as from every entity', async (t) => {
+  // 1,500 entities (more than the index keeps of each order), dates and degrees spread; then most of the newest and
+  // best connected superseded, so that the orders the index kept run short and session start scans every entity.
+  const entities = Array.from({ length: 1500 }, (_, index) => ({
+    name: `part-${index}`,
+    entityType: 'component',
+    observations: [`part ${index} holds the ledger of slot ${index % 37}`],
+    updatedAt: new Date(Date.parse('2026-01-01T00:00:00Z') + ((index * 7919) % 1500) * 3_600_000).toISOString(),
+  }));
+  const relations = Array.from({ length: 3000 }, (_, index) => ({
+    from: `part-${(index * 31) % 1500}`,
+    to: `part-${(index * 17 + (index % 5) * 211) % 1500}`,
+    relationType: `uses-${index % 3}`,
+  }));
+  const sessionStart = (view: ReturnType<typeof buildGraphView>): string[] =>
+    retrieveFromView(view, '', OPTIONS).memories.map((memory) => `${memory.entity.name} ${memory.score.toFixed(6)}`);
+  const plain: KnowledgeGraph = { entities, relations };
+  const { graphFile, indexDir } = await indexOnDisk(t, plain);
+  const onDisk = openSearchIndex(indexDir, graphFile);
+  assert.ok(onDisk);
+  assert.ok(onDisk.startOrder?.(), 'the index holds the orders');
+  const expected = sessionStart(buildGraphView(plain));
+  assert.equal(expected.length, 8);
+  assert.deepEqual(sessionStart(onDisk), expected);
+  const newestFirst = [...entities].sort((a, b) => (b.updatedAt < a.updatedAt ? -1 : 1));
+  const retired = new Set(newestFirst.slice(0, 500).map((entity) => entity.name));
+  const mostlyRetired: KnowledgeGraph = {
+    entities: entities.map((entity) => (retired.has(entity.name) ? { ...entity, supersededBy: 'part-0' } : entity)),
+    relations,
+  };
+  const second = await indexOnDisk(t, mostlyRetired);
+  const retiredOnDisk = openSearchIndex(second.indexDir, second.graphFile);
+  assert.ok(retiredOnDisk);
+  const retiredExpected = sessionStart(buildGraphView(mostlyRetired));
+  assert.ok(
+    retiredExpected.every((line) => !retired.has(line.split(' ')[0] as string)),
+    retiredExpected.join('; '),
+  );
+  assert.deepEqual(sessionStart(retiredOnDisk), retiredExpected);
+});
+
 test('a stale or damaged search index is not used', async (t) => {
   const { graphFile, indexDir } = await indexOnDisk(t, PAGINATION_GRAPH);
   assert.ok(openSearchIndex(indexDir, graphFile));

@@ -7,7 +7,8 @@ import { POSTING_WIDTH } from '../../core/graph-view.ts';
 // 5: postings per statement (BM25), slot bases, corpus statistics, silence calibration, expansions.
 // 6: the same files; the silence calibration is the 0.9 quantile of generic prompts (was 0.8), so it is measured again.
 // 7: the same files; name-heads.json also holds the first parts of names written as one identifier (useTodos -> use).
-// 9: calibration.json also holds statementTerms, the most specific terms of a generic prompt one statement held.
+// 9: calibration.json also holds statementTerms, the most specific terms of a generic prompt one statement held;
+//    start.json, the newest and best-connected entities session start picks among.
 export const INDEX_VERSION = 9;
 // A posting's size in postings.bin: POSTING_WIDTH 32-bit ints.
 export const POSTING_BYTES = POSTING_WIDTH * 4;

@@ -2,7 +2,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { canonicalEntityKey, type GraphEntity } from '../../core/graph.ts';
-import type { GraphView, IndexedRelation, IndexStats, SilenceCalibration } from '../../core/graph-view.ts';
+import type { GraphView, IndexedRelation, IndexStats, SilenceCalibration, StartOrder } from '../../core/graph-view.ts';
 import { lookupName } from '../../core/name-table.ts';
 import { findEntry, findExpansions, findStems } from './dictionary.ts';
 import { INDEX_VERSION, type Pointer, POSTING_BYTES, pointerFile } from './format.ts';
@@ -71,6 +71,7 @@ function loadGeneration(folder: string, size: number): GraphView {
   const stats = JSON.parse(read('stats.json').toString('utf8')) as IndexStats;
   const calibration = JSON.parse(read('calibration.json').toString('utf8')) as SilenceCalibration;
   let expansionText: string | undefined;
+  let startOrder: StartOrder | undefined;
   let dates: { text: string; offsets: Int32Array } | undefined;
   const typeBuffer = read('types.idx');
   const typeTable = {
@@ -112,6 +113,7 @@ function loadGeneration(folder: string, size: number): GraphView {
     typeOf: (id) => typeTable.names[typeTable.ids[id] ?? 0] ?? '',
     stats: () => stats,
     calibration: () => calibration,
+    startOrder: () => (startOrder ??= JSON.parse(read('start.json').toString('utf8')) as StartOrder),
     expansions: (stem) => findExpansions((expansionText ??= read('expansions.txt').toString('utf8')), stem),
     isSuperseded: (id) => superseded.has(id),
     updatedAt: (id) => {

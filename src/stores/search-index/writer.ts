@@ -14,6 +14,7 @@ import {
 } from '../../core/graph-view.ts';
 import { buildNameTable } from '../../core/name-table.ts';
 import { calibrateSilence } from '../../core/retrieval/calibrate.ts';
+import { computeStartOrder } from '../../core/retrieval/session-start.ts';
 import { compoundHead, nameHead } from '../../core/text.ts';
 import { writeFileAtomic } from '../../state/atomic-write.ts';
 import { INDEX_VERSION, type Pointer, pointerFile } from './format.ts';
@@ -67,6 +68,7 @@ async function writeStatistics(write: WriteIndexFile, graph: KnowledgeGraph, bui
   await write('slots.idx', new Uint8Array(built.bases.buffer, built.bases.byteOffset, built.bases.byteLength));
   await write('stats.json', JSON.stringify(built.stats));
   await write('calibration.json', JSON.stringify(calibration));
+  await write('start.json', JSON.stringify(computeStartOrder(view)));
   const lines = [...expansions.entries()]
     .filter(([, list]) => list.length > 0)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
