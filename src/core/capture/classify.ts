@@ -93,6 +93,11 @@ const PATH =
   /[\w@.-]\/[\w@.-]|\w\.(?:ts|tsx|js|mjs|cjs|jsx|py|rs|go|rb|java|kt|swift|json|ya?ml|toml|md|sql|sh|css|scss|html|env|lock|cfg|ini|conf)\b/;
 const NUMBER_UNIT =
   /\b\d+(?:\.\d+)?\s?(?:ms|s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|days?|weeks?|kb|mb|gb|tb|%|px|rem|rps|qps|req|requests|x|k|m|retries|attempts|items|rows|connections|workers|threads|cores|chars|characters|tokens|lines|per)\b/i;
+// A setting with its value: "Default port is 1100", "Enforces max 50 hashes per request", "a TTL of 120 seconds",
+// "timeout: 30". What a later session asks back ("which port?", "how many per request?"), and too short to pass as a
+// sentence about the project (session 13: four questions of the spent sets asked for port 1100, three for "max 50").
+const SETTING_VALUE =
+  /\b(?:port|max(?:imum)?|min(?:imum)?|limit|timeout|ttl|retries|interval|threshold|cap|capacity|concurrency|quota|batch size|pool size)\b(?:\s(?:is|of|=|:|to|at|set to|defaults? to)){0,2}\s?:?=?\s?\d+/i;
 const VERSION = /\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:version|v)\s?\d+\b/i;
 const KEY_VALUE = /\b[\w.-]{2,40}\s?(?:=|:)\s?[\w"'./:-]{1,60}/;
 // Words of a plain declarative sentence about the project (a design explained in prose).
@@ -155,6 +160,9 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   }
   if (/\d/.test(text) && (NUMBER_UNIT.test(text) || VERSION.test(text))) {
     add('number', 0.5);
+  }
+  if (/\d/.test(text) && SETTING_VALUE.test(text)) {
+    add('setting', 1);
   }
   if ((text.includes('=') || text.includes(':')) && KEY_VALUE.test(text)) {
     add('key-value', 0.5);

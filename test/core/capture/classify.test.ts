@@ -127,3 +127,12 @@ test('a statement of one bare word only names something: dropped', () => {
   }
   assert.equal(classifyStatement('Uses `opentelemetry_phoenix`', 'assistant')?.kind, 'fact');
 });
+
+test('a setting with its value is kept, short as it is; a step or line number is not a setting', () => {
+  for (const text of ['Default port is 1100.', 'Enforces max 50 hashes per request', 'timeout: 30']) {
+    assert.ok(classifyStatement(text, 'assistant')?.features.includes('setting'), text);
+  }
+  for (const text of ['Step 3 is done', 'Line 42 is wrong', 'Default port is configurable.']) {
+    assert.equal(classifyStatement(text, 'assistant'), undefined, text);
+  }
+});
