@@ -16,7 +16,7 @@ import { sessionEntityName } from '../extract-tools.ts';
 import { answeredLine, askedLine, type OpenAsk, replyOpening } from './ask-log.ts';
 import { findMentions, pickSubject, relationsBetween } from './attach.ts';
 import { type Classified, classifyStatement, PROPOSAL, type SourceKind } from './classify.ts';
-import { MAX_STATEMENT_CHARS, splitStatements } from './segment.ts';
+import { MAX_STATEMENT_CHARS, splitLedStatements } from './segment.ts';
 import { isNegatedOrCompared } from './slots.ts';
 import { scriptOf } from './hook-script.ts';
 import { readSources, type SourceState } from './sources.ts';
@@ -215,13 +215,13 @@ export function captureStatements(
       }
     }
 
-    const candidates: Array<Classified & { order: number }> = [];
+    const candidates: Array<Classified & { order: number; lead?: string }> = [];
     // A pasted log or a dump yields thousands of statements: only the first MAX_CONSIDERED are classified.
-    for (const raw of splitStatements(source.text).slice(0, MAX_CONSIDERED)) {
+    for (const raw of splitLedStatements(source.text).slice(0, MAX_CONSIDERED)) {
       stats.statementsSeen += 1;
-      const classified = classifyStatement(raw, source.kind);
+      const classified = classifyStatement(raw.text, source.kind);
       if (classified) {
-        candidates.push({ ...classified, order: candidates.length });
+        candidates.push({ ...classified, order: candidates.length, ...(raw.lead ? { lead: raw.lead } : {}) });
       }
     }
     // A report of what was done ("Built today on `feat/auth`:", "## Summary") says what the session did: its
@@ -260,7 +260,9 @@ export function captureStatements(
       kept += 1;
       stats.statementsKept += 1;
       const mentions = findMentions(statement.text);
-      const subject = pickSubject(mentions);
+      // A sentence of a list item that names nothing itself is about what the item opens with (since session 13; the
+      // text stays as written: session 11's prefix raised every such sentence's salience and displaced others).
+      const subject = pickSubject(mentions) ?? (statement.lead ? pickSubject(findMentions(statement.lead)) : undefined);
       // A compaction summary retells the session it follows: what it calls decided was decided (and captured) when it
       // was said, and may have been replaced since; its restatement is a fact, not a new decision.
       // What a fetched page says is a fact about the page, whatever its words: not the project's decision, convention,

@@ -10,9 +10,24 @@ const MAX_TOPIC_CHARS = 48;
 const GENERIC_HEADING =
   /^(?:summary|overview|notes?|features?|key (?:features|points|changes|design principles?)|highlights|details|changes|status|results?|next steps?|todo|done|what (?:i|we) (?:did|changed|built)|what changed|context|background|plan|implementation|approach|solution|conclusion|recap|update|progress)\b/i;
 
+// One statement of a text, and the code span its list item opens with ("- `registry.ex` — GenServer ... Sweeps
+// stale sessions every 15s."): what the item is about, for a sentence of it that names nothing itself (capture.ts).
+export interface SplitStatement {
+  text: string;
+  lead?: string;
+}
+
 // The statements of a text, in order.
 export function splitStatements(text: string): string[] {
-  const statements: string[] = [];
+  return splitLedStatements(text).map((statement) => statement.text);
+}
+
+// A list item's opening code span, before a dash or a colon.
+const ITEM_LEAD = /^(`[^`\n]{2,120}`)\s?(?:—|–|-|:)\s/;
+
+// The statements of a text, in order, each with the code span its list item opens with.
+export function splitLedStatements(text: string): SplitStatement[] {
+  const statements: SplitStatement[] = [];
   let topic = '';
   let paragraph: string[] = [];
   let headerRow: string | undefined;
@@ -62,7 +77,8 @@ export function splitStatements(text: string): string[] {
     const item = /^(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/.exec(trimmed);
     if (item) {
       flush();
-      pushSentences(item[1] ?? '', topic, statements);
+      const body = item[1] ?? '';
+      pushSentences(body, topic, statements, ITEM_LEAD.exec(body)?.[1]);
       continue;
     }
     if (/^>\s?/.test(trimmed)) {
@@ -129,7 +145,7 @@ function cleanInline(text: string): string {
 const ABBREVIATIONS = new Set(['e.g', 'i.e', 'vs', 'etc', 'approx', 'cf', 'no', 'fig', 'mr', 'dr', 'st']);
 
 // Splits a paragraph into sentences outside code spans and pushes each (prefixed with the topic) as statements.
-function pushSentences(raw: string, topic: string, out: string[]): void {
+function pushSentences(raw: string, topic: string, out: SplitStatement[], lead?: string): void {
   const text = cleanInline(raw);
   let start = 0;
   let inCode = false;
@@ -150,10 +166,10 @@ function pushSentences(raw: string, topic: string, out: string[]): void {
     if (char === '.' && (after === undefined || /[a-z]/.test(after) || isAbbreviation(text, index))) {
       continue;
     }
-    pushStatement(text.slice(start, index + 1), topic, out);
+    pushStatement(text.slice(start, index + 1), topic, out, lead);
     start = index + 2;
   }
-  pushStatement(text.slice(start), topic, out);
+  pushStatement(text.slice(start), topic, out, lead);
 }
 
 function isAbbreviation(text: string, dot: number): boolean {
@@ -164,7 +180,7 @@ function isAbbreviation(text: string, dot: number): boolean {
   return ABBREVIATIONS.has(text.slice(begin, dot).toLowerCase());
 }
 
-function pushStatement(sentence: string, topic: string, out: string[]): void {
+function pushStatement(sentence: string, topic: string, out: SplitStatement[], lead?: string): void {
   const trimmed = sentence.trim();
   if (trimmed.length < MIN_STATEMENT_CHARS && !(topic && trimmed.length >= 3)) {
     return;
@@ -174,7 +190,7 @@ function pushStatement(sentence: string, topic: string, out: string[]): void {
   }
   const full = topic && !trimmed.toLowerCase().startsWith(topic.toLowerCase()) ? `${topic}: ${trimmed}` : trimmed;
   for (const piece of splitLong(full)) {
-    out.push(piece);
+    out.push(lead ? { text: piece, lead } : { text: piece });
   }
 }
 

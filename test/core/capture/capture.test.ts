@@ -641,3 +641,21 @@ test('a markup tag in code is no name: "Worked on <td>" is not written', () => {
     ['DataTable', 'OrdersPage'],
   );
 });
+
+test('a sentence of a list item that names nothing itself is kept on what the item opens with, as written', () => {
+  const report = [
+    'Here is what was implemented:',
+    '',
+    '- `lib/app/registry.ex` — GenServer with an ETS table tracking session lifecycle. Sweeps stale sessions every 15s with a 90s TTL. Broadcasts on the `session_activity` topic.',
+    '- Idle sessions expire after 90 seconds and are removed from the dashboard.',
+  ].join('\n');
+  const { delta } = extractDelta([assistant(report)], { sessionId: 'abcdef12', projectName: 'harbor' });
+  const registry = statementsOf(delta, 'lib/app/registry.ex');
+  assert.ok(registry.includes('fact: Sweeps stale sessions every 15s with a 90s TTL.'), JSON.stringify(registry));
+  // A sentence that names something goes to what it names; an item with no opening code span stays on the session.
+  assert.ok(!registry.some((line) => line.includes('Broadcasts')), JSON.stringify(registry));
+  assert.ok(
+    statementsOf(delta, 'session-abcdef12').some((line) => line.includes('Idle sessions expire after 90 seconds')),
+    JSON.stringify(statementsOf(delta, 'session-abcdef12')),
+  );
+});
