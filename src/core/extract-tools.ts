@@ -24,8 +24,19 @@ const ERROR_LINE = /(error|failed|failure|exception|cannot|can't|not found|undef
 // What tool-call extraction carries from one sync of a session to the next, so that a transcript synced in pieces
 // (as it grows) gives the same facts as synced whole: tool calls still waiting for their result, failures not yet fixed.
 export interface ToolState {
-  pendingCalls?: Record<string, { key: string; command: string; date?: string; session?: string }>;
+  pendingCalls?: Record<string, PendingCall>;
   openFailures?: Record<string, { editsSince: string[] }>;
+}
+
+// A tool call waiting for its result: a notable command (key: its entity), or an edit (key: the file; edit: the
+// tool, ignored: what it adds to an ignore file), written once its result says whether it happened.
+interface PendingCall {
+  key: string;
+  command: string;
+  date?: string;
+  session?: string;
+  edit?: string;
+  ignored?: string;
 }
 
 // Adds the tool facts of the messages to the builder; returns what waits for the session's next sync.
@@ -41,31 +52,30 @@ export function extractToolFacts(
   );
   const project = context.projectName;
 
-  for (const message of messages) {
+  // The message each edit of this sync was called in (for edits whose result never comes: see below).
+  const editAt = new Map<string, number>();
+  for (const [position, message] of messages.entries()) {
     const date = message.timestamp?.slice(0, 10);
     const session = context.sessionId ?? message.sessionId;
     for (const call of message.toolCalls) {
       const file = editedFile(call, message.cwd);
       if (file) {
-        builder.stats.files += 1;
-        // One statement per file on the session (what the session did), not an entity per file: a file becomes an
-        // entity when something is said about it.
-        const done = (text: string): string =>
-          formatStatement({ text, kind: 'done', ...(date ? { date } : {}), ...(session ? { session } : {}) });
-        builder.addEntity(
-          sessionEntityName(context.sessionId ?? session) ?? file,
-          sessionEntityName(context.sessionId ?? session) ? 'session' : 'file',
-          0.7,
-          done(`Changed ${file}`),
-        );
         const ignored = ignoreFileAdditions(call, file);
-        if (ignored) {
-          builder.addEntity(file, 'file', 0.75, done(ignored));
-        }
-        for (const failure of Object.values(openFailures)) {
-          if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) {
-            failure.editsSince.push(file);
-          }
+        const edit: PendingCall = {
+          key: file,
+          command: call.name,
+          edit: call.name,
+          ...(date ? { date } : {}),
+          ...(session ? { session } : {}),
+          ...(ignored ? { ignored } : {}),
+        };
+        // Written when its result says it happened (a Write refused with "File has not been read yet" changed
+        // nothing); a call with no id (no result can name it) is taken as done.
+        if (call.id) {
+          pendingCalls[call.id] = edit;
+          editAt.set(call.id, position);
+        } else {
+          writeEdit(builder, context, edit, openFailures);
         }
         continue;
       }
@@ -105,6 +115,14 @@ export function extractToolFacts(
         continue;
       }
       delete pendingCalls[result.toolUseId];
+      if (call.edit) {
+        if (result.isError) {
+          writeEditFailure(builder, context, call, result.head);
+        } else {
+          writeEdit(builder, context, call, openFailures);
+        }
+        continue;
+      }
       builder.stats.commands += 1;
       builder.addRelation(project, 'uses', builder.addEntity(call.key, 'command', 0.7, `Run as \`${call.key.replace(/-/g, ' ')}\`.`));
       const open = openFailures[call.key];
@@ -130,10 +148,69 @@ export function extractToolFacts(
       }
     }
   }
+  // An edit whose result did not come in the message after it will not come (a transcript line the client wrote
+  // malformed, an interrupted turn): taken as done, as before its result was read. Only an edit of the last message
+  // waits for the next sync.
+  for (const [id, call] of Object.entries(pendingCalls)) {
+    const at = editAt.get(id);
+    if (call.edit && messages.length > 0 && (at === undefined || at < messages.length - 1)) {
+      writeEdit(builder, context, call, openFailures);
+      delete pendingCalls[id];
+    }
+  }
   return {
     ...(Object.keys(pendingCalls).length > 0 ? { pendingCalls } : {}),
     ...(Object.keys(openFailures).length > 0 ? { openFailures } : {}),
   };
+}
+
+// An edit that happened: one statement per file on the session (what the session did), not an entity per file (a
+// file becomes an entity when something is said about it); what it added to an ignore file, on the file; a file
+// edited since a command failed, for the fix that follows.
+function writeEdit(
+  builder: DeltaBuilder,
+  context: ExtractionContext,
+  edit: PendingCall,
+  openFailures: Record<string, { editsSince: string[] }>,
+): void {
+  const file = edit.key;
+  builder.stats.files += 1;
+  const done = (text: string): string =>
+    formatStatement({ text, kind: 'done', ...(edit.date ? { date: edit.date } : {}), ...(edit.session ? { session: edit.session } : {}) });
+  const sessionName = sessionEntityName(context.sessionId ?? edit.session);
+  builder.addEntity(sessionName ?? file, sessionName ? 'session' : 'file', 0.7, done(`Changed ${file}`));
+  if (edit.ignored) {
+    builder.addEntity(file, 'file', 0.75, done(edit.ignored));
+  }
+  for (const failure of Object.values(openFailures)) {
+    if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) {
+      failure.editsSince.push(file);
+    }
+  }
+}
+
+// An edit the tool refused ("File has not been read yet. Read it first before writing to it."), on the session:
+// not "Changed" (nothing changed), and what a later session asks when the same refusal comes back.
+function writeEditFailure(builder: DeltaBuilder, context: ExtractionContext, edit: PendingCall, head: string): void {
+  const reason = clip(
+    head
+      .replace(/<\/?tool_use_error>/g, '')
+      .split('\n', 1)[0]
+      ?.trim() ?? '',
+    160,
+  );
+  const sessionName = sessionEntityName(context.sessionId ?? edit.session);
+  builder.addEntity(
+    sessionName ?? edit.key,
+    sessionName ? 'session' : 'file',
+    0.65,
+    formatStatement({
+      text: `${edit.edit} of ${edit.key} failed${reason ? `: ${reason}` : ''}`,
+      kind: 'fact',
+      ...(edit.date ? { date: edit.date } : {}),
+      ...(edit.session ? { session: edit.session } : {}),
+    }),
+  );
 }
 
 // "npm test", "cargo build", "pytest" ...: the first words of a notable command, as an entity name.

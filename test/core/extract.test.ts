@@ -156,6 +156,7 @@ test('tool calls give files edited, notable commands with their outcome, and an 
     tool('1', 'Bash', { command: 'npm test' }),
     result('1', true, '> vitest run\nFAIL src/orders.test.ts\nError: expected 3 to equal 2'),
     tool('2', 'Edit', { file_path: '/repo/src/orders.ts', old_string: 'a', new_string: 'b' }),
+    result('2', false, 'The file /repo/src/orders.ts has been updated.'),
     tool('3', 'Bash', { command: 'npm test' }),
     result('3', false, 'All tests passed'),
     tool('4', 'Bash', { command: 'ls -la' }),
@@ -190,6 +191,7 @@ test('an edit of an ignore file records the patterns it adds, on the file: not i
     tool('2', 'Write', { file_path: '/repo/.dockerignore', content: 'node_modules\n.git\n' }),
     tool('3', 'MultiEdit', { file_path: '/repo/web/.prettierignore', edits: [{ old_string: 'a', new_string: 'a\ndist/' }] }),
     tool('4', 'Edit', { file_path: '/repo/src/ignore.ts', old_string: 'a', new_string: 'a\nb' }),
+    ...['1', '2', '3', '4'].map((id) => result(id, false, 'ok')),
   ];
   const { delta } = extractDelta(messages, { sessionId: 's1' });
   const byName = new Map(delta.entities.map((entity) => [entity.name, entity]));
@@ -200,15 +202,21 @@ test('an edit of an ignore file records the patterns it adds, on the file: not i
   assert.deepEqual(byName.get('web/.prettierignore')?.observations, ['Added to web/.prettierignore: dist/ [2026-11-30, session s1, done]']);
   assert.equal(byName.has('src/ignore.ts'), false, 'only ignore files');
   // Not a file outside the project; a text cut short (8,000 characters) loses its cut line.
-  const outside = extractDelta([tool('6', 'Edit', { file_path: '/home/alice/.gitignore', old_string: '', new_string: 'x' })], {
-    sessionId: 's1',
-  }).delta;
+  const outside = extractDelta(
+    [tool('6', 'Edit', { file_path: '/home/alice/.gitignore', old_string: '', new_string: 'x' }), result('6', false, 'ok')],
+    {
+      sessionId: 's1',
+    },
+  ).delta;
   assert.equal(
     outside.entities.some((entity) => entity.name.endsWith('.gitignore')),
     false,
   );
   const cut = extractDelta(
-    [tool('7', 'Edit', { file_path: '/repo/.gitignore', old_string: '', new_string: `dist/\n${'x'.repeat(9000)}` })],
+    [
+      tool('7', 'Edit', { file_path: '/repo/.gitignore', old_string: '', new_string: `dist/\n${'x'.repeat(9000)}` }),
+      result('7', false, 'ok'),
+    ],
     {
       sessionId: 's1',
     },
@@ -218,7 +226,10 @@ test('an edit of an ignore file records the patterns it adds, on the file: not i
   ]);
   // At most twelve patterns, however long the file (one pass over its lines).
   const long = extractDelta(
-    [tool('5', 'Write', { file_path: '/repo/.gitignore', content: Array.from({ length: 5000 }, (_, i) => `p${i}`).join('\n') })],
+    [
+      tool('5', 'Write', { file_path: '/repo/.gitignore', content: Array.from({ length: 5000 }, (_, i) => `p${i}`).join('\n') }),
+      result('5', false, 'ok'),
+    ],
     {
       sessionId: 's1',
     },
@@ -233,10 +244,29 @@ test('an edit of an ignore file records the patterns it adds, on the file: not i
   );
 });
 
+test('an edit the tool refused changed nothing: no "Changed" line, the refusal on the session; a result in the next sync counts', () => {
+  const refused = [
+    tool('1', 'Write', { file_path: '/repo/types/state.ts', content: 'export type State = {}' }),
+    result('1', true, '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>'),
+    tool('2', 'Edit', { file_path: '/repo/src/app.ts', old_string: 'a', new_string: 'b' }),
+  ];
+  const first = extractDelta(refused, { sessionId: 's1' });
+  assert.deepEqual(first.delta.entities.find((entity) => entity.name === 'session-s1')?.observations, [
+    'Write of types/state.ts failed: File has not been read yet. Read it first before writing to it. [2026-11-30, session s1, fact]',
+  ]);
+  // The edit whose result is not in this sync waits for it, and is written when it comes.
+  const second = extractDelta([result('2', false, 'The file /repo/src/app.ts has been updated.')], { sessionId: 's1' }, first.state);
+  assert.deepEqual(second.delta.entities.find((entity) => entity.name === 'session-s1')?.observations, [
+    'Changed src/app.ts [2026-11-30, session s1, done]',
+  ]);
+  assert.equal(second.state.tools?.pendingCalls, undefined);
+});
+
 test('a failure in one sync and its fix in the next give the same facts as one sync of both', () => {
   const first = [tool('1', 'Bash', { command: 'cargo test' }), result('1', true, 'error[E0308]: mismatched types')];
   const second = [
     tool('2', 'Edit', { file_path: '/repo/src/lib.rs' }),
+    result('2', false, 'ok'),
     tool('3', 'Bash', { command: 'cargo test' }),
     result('3', false, 'ok'),
   ];
