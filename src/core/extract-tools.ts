@@ -54,7 +54,13 @@ export function extractToolFacts(
 
   // The message each edit of this sync was called in (for edits whose result never comes: see below).
   const editAt = new Map<string, number>();
+  // The last message of this sync from the user's side (tool results, a prompt; not a hook's line): an edit called
+  // before it whose result is still missing will not get one.
+  let lastResultAt = -1;
   for (const [position, message] of messages.entries()) {
+    if (message.role === 'user' && message.origin !== 'hook') {
+      lastResultAt = position;
+    }
     const date = message.timestamp?.slice(0, 10);
     const session = context.sessionId ?? message.sessionId;
     for (const call of message.toolCalls) {
@@ -148,12 +154,13 @@ export function extractToolFacts(
       }
     }
   }
-  // An edit whose result did not come in the message after it will not come (a transcript line the client wrote
-  // malformed, an interrupted turn): taken as done, as before its result was read. Only an edit of the last message
-  // waits for the next sync.
+  // An edit whose result is missing though the user's side spoke after it will not get one (a transcript line the client
+  // wrote malformed, an interrupted turn): taken as done, as before its result was read. An edit with nothing from the
+  // user's side after it in this sync waits for the next: a transcript read in pieces, or the Stop hook's pass over the last
+  // reply, may end between a call and its result.
   for (const [id, call] of Object.entries(pendingCalls)) {
-    const at = editAt.get(id);
-    if (call.edit && messages.length > 0 && (at === undefined || at < messages.length - 1)) {
+    const at = editAt.get(id) ?? -1;
+    if (call.edit && at < lastResultAt) {
       writeEdit(builder, context, call, openFailures);
       delete pendingCalls[id];
     }

@@ -229,6 +229,10 @@ const SINGLE_TERM_PROMPT = 2;
 // A term in at most this many statement slots (or this share of them, in a large bank) is rare.
 const RARE_SLOTS = 3;
 const RARE_SHARE = 0.002;
+// A question: a question mark, or a question word first ("why did the sync double the rows"). Not "Write a Helm
+// chart for ...", "Make the dashboard ...": requests NEW_WORK does not list (a review, session 13).
+const QUESTION =
+  /\?|^\W{0,3}(?:what|why|how|where|when|which|who|whose|is|are|was|were|does|do|did|can|could|should|would|will|has|have)\b/i;
 // At least this many of a question's specific terms in one statement answer it whatever its score (judgeEvidence).
 const MIN_STATEMENT_TERMS = 3;
 // A memory reached through a relation is kept down to this share of the floor (two hops of 0.5 from the best).
@@ -307,6 +311,7 @@ function judgeEvidence(
     !byScore &&
     calibration !== undefined &&
     together >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1) &&
+    QUESTION.test(query.text) &&
     !isRequestForNewWork(query.text);
   const evidence = byScore || coordinated;
   // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter", "add

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { parseStatement } from '../../src/core/statement.ts';
 import { test } from 'node:test';
 import { extractDelta, isJunkName, toEntityName } from '../../src/core/extract.ts';
+import type { GraphDelta } from '../../src/core/graph.ts';
 import type { TranscriptMessage } from '../../src/core/transcript.ts';
 
 const user = (text: string): TranscriptMessage => ({ role: 'user', text, toolCalls: [] });
@@ -260,6 +261,32 @@ test('an edit the tool refused changed nothing: no "Changed" line, the refusal o
     'Changed src/app.ts [2026-11-30, session s1, done]',
   ]);
   assert.equal(second.state.tools?.pendingCalls, undefined);
+  // Synced in pieces between the calls and their results (a transcript read in 1 MB pieces, or the Stop hook's pass
+  // over the last reply in between), the same facts as synced whole.
+  const calls = [
+    tool('3', 'Write', { file_path: '/repo/a.ts', content: 'x' }),
+    tool('4', 'Edit', { file_path: '/repo/b.ts', old_string: 'a', new_string: 'b' }),
+  ];
+  const results = [
+    result('3', true, '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>'),
+    result('4', false, 'ok'),
+  ];
+  const lines = (delta: GraphDelta) => delta.entities.flatMap((entity) => entity.observations).sort();
+  const whole = lines(extractDelta([...calls, ...results], { sessionId: 's1' }).delta);
+  const part1 = extractDelta(calls, { sessionId: 's1' });
+  const reply = extractDelta([assistant('Done.')], { sessionId: 's1' }, part1.state);
+  const part2 = extractDelta(results, { sessionId: 's1' }, reply.state);
+  assert.deepEqual([...lines(part1.delta), ...lines(reply.delta), ...lines(part2.delta)].sort(), whole);
+  assert.ok(
+    whole.some((line) => line.startsWith('Write of a.ts failed')) && !whole.some((line) => line.startsWith('Changed a.ts')),
+    whole.join('; '),
+  );
+  // An edit whose result never comes, the user having spoken since, counts as done.
+  const lost = extractDelta([tool('5', 'Edit', { file_path: '/repo/c.ts' }), user('thanks, looks good')], { sessionId: 's1' });
+  assert.ok(
+    lines(lost.delta).some((line) => line.startsWith('Changed c.ts')),
+    lines(lost.delta).join('; '),
+  );
 });
 
 test('a failure in one sync and its fix in the next give the same facts as one sync of both', () => {

@@ -280,8 +280,13 @@ test('a question one statement of which holds more specific words than generic p
   assert.equal(answered.memories[0]?.entity.name, 'sync-worker');
   assert.match(answered.silence[0]?.reason ?? '', /^one statement holds 4 of the prompt's terms specific to this bank/);
   // The same words in a request for new work: a project's own words meet in its statements by chance.
-  const request = retrieveMemories(graph, 'Add a second sync that doubles the message rows to four in the idempotency check', OPTIONS);
-  assert.equal(request.memories.length, 0, request.silence[0]?.reason);
+  for (const text of [
+    'Add a second sync that doubles the message rows to four in the idempotency check',
+    'Write a second sync that doubles the message rows to four in the idempotency check',
+  ]) {
+    const request = retrieveMemories(graph, text, OPTIONS);
+    assert.equal(request.memories.length, 0, `${text}: ${request.silence[0]?.reason}`);
+  }
   // On a bank where one statement holds four words of a generic prompt ("reverse a linked list in Java"), four are chance.
   const noisy: KnowledgeGraph = {
     entities: [

@@ -103,6 +103,14 @@ test('session start on a large graph without sessions picks the same recent enti
   const expected = sessionStart(buildGraphView(plain));
   assert.equal(expected.length, 8);
   assert.deepEqual(sessionStart(onDisk), expected);
+  // The orders the index holds are what session start reads: given others, it shows others.
+  const inMemory = buildGraphView(plain);
+  const given = Array.from({ length: 10 }, (_, id) => id);
+  const steered = sessionStart({ ...inMemory, startOrder: () => ({ newest: given, connected: given }) });
+  assert.ok(
+    steered.every((line) => given.includes(Number(/^part-(\d+) /.exec(line)?.[1]))),
+    steered.join('; '),
+  );
   const newestFirst = [...entities].sort((a, b) => (b.updatedAt < a.updatedAt ? -1 : 1));
   const retired = new Set(newestFirst.slice(0, 500).map((entity) => entity.name));
   const mostlyRetired: KnowledgeGraph = {

@@ -96,8 +96,9 @@ const NUMBER_UNIT =
 // A setting with its value: "Default port is 1100", "Enforces max 50 hashes per request", "a TTL of 120 seconds",
 // "timeout: 30". What a later session asks back ("which port?", "how many per request?"), and too short to pass as a
 // sentence about the project (session 13: four questions of the spent sets asked for port 1100, three for "max 50").
+// "port" only as a noun: after "on", "default", "dev", "http", "server", or before "is", "=", ":" ("Now port 3 files").
 const SETTING_VALUE =
-  /\b(?:port|max(?:imum)?|min(?:imum)?|limit|timeout|ttl|retries|interval|threshold|cap|capacity|concurrency|quota|batch size|pool size)\b(?:\s(?:is|of|=|:|to|at|set to|defaults? to)){0,2}\s?:?=?\s?\d+/i;
+  /\b(?:(?:on |default |dev |http |server )port|port(?=\s?(?:is|of|=|:|to|at|set to|defaults? to)\b|\s?[:=])|max(?:imum)?|min(?:imum)?|limit|timeout|ttl|retries|interval|threshold|cap|capacity|concurrency|quota|batch size|pool size)\b(?:\s(?:is|of|=|:|to|at|set to|defaults? to)){0,2}\s?:?=?\s?\d+/i;
 const VERSION = /\bv?\d+\.\d+(?:\.\d+)?\b|\b(?:version|v)\s?\d+\b/i;
 const KEY_VALUE = /\b[\w.-]{2,40}\s?(?:=|:)\s?[\w"'./:-]{1,60}/;
 // Words of a plain declarative sentence about the project (a design explained in prose).

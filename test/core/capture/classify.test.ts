@@ -132,7 +132,7 @@ test('a setting with its value is kept, short as it is; a step or line number is
   for (const text of ['Default port is 1100.', 'Enforces max 50 hashes per request', 'timeout: 30']) {
     assert.ok(classifyStatement(text, 'assistant')?.features.includes('setting'), text);
   }
-  for (const text of ['Step 3 is done', 'Line 42 is wrong', 'Default port is configurable.']) {
+  for (const text of ['Step 3 is done', 'Line 42 is wrong', 'Default port is configurable.', 'Now port 3 files.', 'Tried port 3 times.']) {
     assert.equal(classifyStatement(text, 'assistant'), undefined, text);
   }
 });
