@@ -28,14 +28,15 @@ export interface ToolState {
   openFailures?: Record<string, { editsSince: string[] }>;
 }
 
-// A tool call waiting for its result: a notable command (key: its entity), or an edit (key: the file; edit: the
-// tool, ignored: what it adds to an ignore file), written once its result says whether it happened.
+// A tool call waiting for its result: a notable command (key: its entity, command: its first line), or an edit (key:
+// the file, command: the tool, ignored: what it adds to an ignore file), written once its result says whether it
+// happened.
 interface PendingCall {
   key: string;
   command: string;
   date?: string;
   session?: string;
-  edit?: string;
+  edit?: true;
   ignored?: string;
 }
 
@@ -70,7 +71,7 @@ export function extractToolFacts(
         const edit: PendingCall = {
           key: file,
           command: call.name,
-          edit: call.name,
+          edit: true,
           ...(date ? { date } : {}),
           ...(session ? { session } : {}),
           ...(ignored ? { ignored } : {}),
@@ -182,12 +183,10 @@ function writeEdit(
 ): void {
   const file = edit.key;
   builder.stats.files += 1;
-  const done = (text: string): string =>
-    formatStatement({ text, kind: 'done', ...(edit.date ? { date: edit.date } : {}), ...(edit.session ? { session: edit.session } : {}) });
   const sessionName = sessionEntityName(context.sessionId ?? edit.session);
-  builder.addEntity(sessionName ?? file, sessionName ? 'session' : 'file', 0.7, done(`Changed ${file}`));
+  builder.addEntity(sessionName ?? file, sessionName ? 'session' : 'file', 0.7, editStatement(edit, `Changed ${file}`, 'done'));
   if (edit.ignored) {
-    builder.addEntity(file, 'file', 0.75, done(edit.ignored));
+    builder.addEntity(file, 'file', 0.75, editStatement(edit, edit.ignored, 'done'));
   }
   for (const failure of Object.values(openFailures)) {
     if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) {
@@ -211,14 +210,13 @@ function writeEditFailure(builder: DeltaBuilder, context: ExtractionContext, edi
     sessionName ?? edit.key,
     sessionName ? 'session' : 'file',
     0.65,
-    formatStatement({
-      text: `${edit.edit} of ${edit.key} failed${reason ? `: ${reason}` : ''}`,
-      kind: 'fact',
-      ...(edit.date ? { date: edit.date } : {}),
-      ...(edit.session ? { session: edit.session } : {}),
-    }),
+    editStatement(edit, `${edit.command} of ${edit.key} failed${reason ? `: ${reason}` : ''}`, 'fact'),
   );
 }
+
+// A statement of an edit, dated and tagged with its session.
+const editStatement = (edit: PendingCall, text: string, kind: 'done' | 'fact'): string =>
+  formatStatement({ text, kind, ...(edit.date ? { date: edit.date } : {}), ...(edit.session ? { session: edit.session } : {}) });
 
 // "npm test", "cargo build", "pytest" ...: the first words of a notable command, as an entity name.
 export function commandKey(command: string): string | undefined {

@@ -305,14 +305,13 @@ function judgeEvidence(
   // sync double the message rows in the idempotency check?" falls below its length's generic score, but a statement
   // says "idempotency", "second" and "rows" together. (In requests, the project's own words co-occur by chance: "add
   // a theme toggle to the spotter dashboard header": docs/performance.md, session 13.)
-  const together = calibration ? statementCoordination(scoring.matches, specificMask) : 0;
   const byScore = scoring.matches.slice(0, 5).some(isEvidence);
   const coordinated =
     !byScore &&
     calibration !== undefined &&
-    together >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1) &&
     QUESTION.test(query.text) &&
-    !isRequestForNewWork(query.text);
+    !isRequestForNewWork(query.text) &&
+    statementCoordination(scoring.matches, specificMask) >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1);
   const evidence = byScore || coordinated;
   // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter", "add
   // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
@@ -336,7 +335,7 @@ function judgeEvidence(
       : unknown.length > 0
         ? `the prompt names what this bank has never seen (${unknown.join(', ')}), and no entity`
         : answered && coordinated
-          ? `one statement holds ${together} of the prompt's terms specific to this bank, more than of any generic prompt`
+          ? `one statement holds ${statementCoordination(scoring.matches, specificMask)} of the prompt's terms specific to this bank, more than of any generic prompt`
           : answered
             ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
             : specificMask === 0

@@ -16,7 +16,7 @@ import { sessionEntityName } from '../extract-tools.ts';
 import { answeredLine, askedLine, type OpenAsk, replyOpening } from './ask-log.ts';
 import { findMentions, pickSubject, relationsBetween } from './attach.ts';
 import { type Classified, classifyStatement, PROPOSAL, type SourceKind } from './classify.ts';
-import { MAX_STATEMENT_CHARS, splitLedStatements } from './segment.ts';
+import { MAX_STATEMENT_CHARS, splitStatements } from './segment.ts';
 import { isNegatedOrCompared } from './slots.ts';
 import { scriptOf } from './hook-script.ts';
 import { readSources, type SourceState } from './sources.ts';
@@ -217,7 +217,7 @@ export function captureStatements(
 
     const candidates: Array<Classified & { order: number; lead?: string }> = [];
     // A pasted log or a dump yields thousands of statements: only the first MAX_CONSIDERED are classified.
-    for (const raw of splitLedStatements(source.text).slice(0, MAX_CONSIDERED)) {
+    for (const raw of splitStatements(source.text).slice(0, MAX_CONSIDERED)) {
       stats.statementsSeen += 1;
       const classified = classifyStatement(raw.text, source.kind);
       if (classified) {

@@ -17,16 +17,11 @@ export interface SplitStatement {
   lead?: string;
 }
 
-// The statements of a text, in order.
-export function splitStatements(text: string): string[] {
-  return splitLedStatements(text).map((statement) => statement.text);
-}
-
 // A list item's opening code span, before a dash or a colon.
 const ITEM_LEAD = /^(`[^`\n]{2,120}`)\s?(?:—|–|-|:)\s/;
 
 // The statements of a text, in order, each with the code span its list item opens with.
-export function splitLedStatements(text: string): SplitStatement[] {
+export function splitStatements(text: string): SplitStatement[] {
   const statements: SplitStatement[] = [];
   let topic = '';
   let paragraph: string[] = [];

@@ -126,10 +126,12 @@ export const START_ORDER_LENGTH = 600;
 function recentPool(view: GraphView, eligible: (id: number) => boolean): StartOrder {
   const order = view.startOrder?.();
   if (order) {
-    const complete = (list: readonly number[]): boolean => list.length < START_ORDER_LENGTH || list.length >= view.size;
+    // An order shorter than START_ORDER_LENGTH holds every entity; one cut there may run short once filtered.
+    const enough = (list: readonly number[], kept: readonly number[]): boolean =>
+      kept.length === RECENT_POOL || list.length < START_ORDER_LENGTH || list.length >= view.size;
     const newest = order.newest.filter(eligible).slice(0, RECENT_POOL);
     const connected = order.connected.filter(eligible).slice(0, RECENT_POOL);
-    if ((newest.length === RECENT_POOL || complete(order.newest)) && (connected.length === RECENT_POOL || complete(order.connected))) {
+    if (enough(order.newest, newest) && enough(order.connected, connected)) {
       return { newest, connected };
     }
   }
@@ -139,20 +141,22 @@ function recentPool(view: GraphView, eligible: (id: number) => boolean): StartOr
       ids.push(id);
     }
   }
-  return {
-    newest: topBy(ids, (id) => dateKey(view.updatedAt(id)), RECENT_POOL),
-    connected: topBy(ids, (id) => view.degree(id), RECENT_POOL),
-  };
+  return ordersOf(view, ids, RECENT_POOL);
 }
 
 // The index's orders of a view (stores/search-index/writer.ts writes them; recentPool reads them).
-export function computeStartOrder(view: GraphView): StartOrder {
-  const ids = Array.from({ length: view.size }, (_, id) => id);
-  return {
-    newest: topBy(ids, (id) => dateKey(view.updatedAt(id)), START_ORDER_LENGTH),
-    connected: topBy(ids, (id) => view.degree(id), START_ORDER_LENGTH),
-  };
-}
+export const computeStartOrder = (view: GraphView): StartOrder =>
+  ordersOf(
+    view,
+    Array.from({ length: view.size }, (_, id) => id),
+    START_ORDER_LENGTH,
+  );
+
+// The count newest and the count best connected of the ids, best first.
+const ordersOf = (view: GraphView, ids: readonly number[], count: number): StartOrder => ({
+  newest: topBy(ids, (id) => dateKey(view.updatedAt(id)), count),
+  connected: topBy(ids, (id) => view.degree(id), count),
+});
 // A rule a hook enforces, as the convention capture.ts writes from its blocking feedback, and how such a line is told
 // from the user's rules here (the one place that knows its shape).
 export const hookRuleConvention = (event: string, script: string, rule: string): string => `The ${event} hook ${script} blocks: ${rule}`;

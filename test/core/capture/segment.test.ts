@@ -18,15 +18,18 @@ test('prose splits into sentences, list items and table rows; fenced code is dro
     '```',
     'The call `a.b(). c` stays one statement.',
   ].join('\n');
-  assert.deepEqual(splitStatements(text), [
-    'Great question!',
-    'The cache sits in front of `get_availability()`.',
-    'It expires after 60 s.',
-    'Stack: Database: PostgreSQL 16, e.g. for bookings.',
-    'Stack: Redis for caching and rate limits',
-    'Stack: Alembic: migrations',
-    'The call `a.b(). c` stays one statement.',
-  ]);
+  assert.deepEqual(
+    splitStatements(text).map((statement) => statement.text),
+    [
+      'Great question!',
+      'The cache sits in front of `get_availability()`.',
+      'It expires after 60 s.',
+      'Stack: Database: PostgreSQL 16, e.g. for bookings.',
+      'Stack: Redis for caching and rate limits',
+      'Stack: Alembic: migrations',
+      'The call `a.b(). c` stays one statement.',
+    ],
+  );
 });
 
 test('a statement longer than the limit is cut at clause boundaries, every piece within the limit', () => {
