@@ -298,6 +298,20 @@ test('a question one statement of which holds more specific words than generic p
   assert.equal(calibrateSilence(buildGraphView(noisy)).statementTerms, 4);
   const silent = retrieveMemories(noisy, question, OPTIONS);
   assert.equal(silent.memories.length, 0, silent.silence[0]?.reason);
+  // History is not evidence: the same statement, superseded, does not answer by itself.
+  const history: KnowledgeGraph = {
+    entities: entities.map((entity) =>
+      entity.name === 'sync-worker'
+        ? {
+            ...entity,
+            observations: entity.observations.map((observation) => observation.replace('fact]', 'fact, superseded 2026-11-04]')),
+          }
+        : entity,
+    ),
+    relations: [],
+  };
+  const old = retrieveMemories(history, question, OPTIONS);
+  assert.doesNotMatch(old.silence[0]?.reason ?? '', /^one statement holds/, JSON.stringify(old.silence[0]));
 });
 
 test('the current statement answers, and the one it superseded is shown only as history', () => {

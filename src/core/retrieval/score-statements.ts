@@ -53,6 +53,8 @@ export interface StatementScore {
   score: number;
   // Bit k: query term k matched it (by the word itself or a variant).
   termMask: number;
+  // It is history (superseded): it may bring its entity, but it is not evidence of its own.
+  superseded?: boolean;
   // The best answer to one part of a prompt that asks several things: always shown (see pinPartAnswers).
   pinned?: boolean;
 }
@@ -98,12 +100,15 @@ export interface Scoring {
 // The most terms of a mask (the prompt's terms specific to the bank, less its request verbs) that one statement of the
 // first matches holds: a statement that says several of a prompt's rare words at once is evidence that a word
 // scattered over a memory is not (calibrate.ts measures what generic prompts reach this way; retrieve.ts judges by it).
+// A term counts by any variant, a synonym or an expansion too: generic prompts are counted the same way, and literal
+// matches only measured three answers fewer on the spent capture sets, no silence gained (session 14). History
+// (superseded statements) does not count: it may bring its entity, but it says what is no longer so.
 export const COORDINATION_MATCHES = 5;
 export function statementCoordination(matches: readonly EntityMatch[], mask: number): number {
   let most = 0;
   for (const match of matches.slice(0, COORDINATION_MATCHES)) {
     for (const statement of match.statements) {
-      if (statement.index >= 0) {
+      if (statement.index >= 0 && statement.superseded !== true) {
         most = Math.max(most, termCount(statement.termMask & mask));
       }
     }
@@ -166,6 +171,7 @@ export function scoreStatements(
   const slotScore = new Float32Array(slots);
   const slotMask = new Int32Array(slots);
   const literal = new Int32Array(slots);
+  const supersededSlot = new Uint8Array(slots);
   const entityTouched = new Uint8Array(view.size);
   const viaEntity = new Uint8Array(slots);
   // The slot's entity, for slots touched: touchedSlots[0 .. touchedCount) and their ids.
@@ -256,7 +262,11 @@ export function scoreStatements(
         touchedIds[touchedCount] = id;
         touchedCount += 1;
       }
-      slotScore[global] = (slotScore[global] as number) + (isSupersededPosting(packed) ? supersededWeight : weight) * saturation;
+      const superseded = isSupersededPosting(packed);
+      if (superseded) {
+        supersededSlot[global] = 1;
+      }
+      slotScore[global] = (slotScore[global] as number) + (superseded ? supersededWeight : weight) * saturation;
       slotMask[global] = (slotMask[global] as number) | bit;
       if (isLiteral) {
         literal[global] = (literal[global] as number) | bit;
@@ -397,6 +407,7 @@ export function scoreStatements(
       index: slot === NAME_SLOT ? -1 : slot - STATEMENT_SLOT,
       score: round((slotScore[global] as number) * (slot === NAME_SLOT ? SLOT_WEIGHTS.name : 1) + context),
       termMask: own,
+      ...(supersededSlot[global] === 1 ? { superseded: true } : {}),
     });
   }
   const scale = topRaw > 0 ? topRaw : 1;
