@@ -28,9 +28,9 @@ export interface ToolState {
   openFailures?: Record<string, { editsSince: string[] }>;
 }
 
-// A tool call waiting for its result: a notable command (key: its entity, command: its first line), or an edit (key:
-// the file, command: the tool, ignored: what it adds to an ignore file), written once its result says whether it
-// happened.
+// A tool call waiting for its result: a notable command (key: its entity, '' when it is none, command: its first line)
+// with the packages it installs, or an edit (key: the file, command: the tool, ignored: what it adds to an ignore
+// file), written once its result says whether it happened.
 interface PendingCall {
   key: string;
   command: string;
@@ -38,6 +38,8 @@ interface PendingCall {
   session?: string;
   edit?: true;
   ignored?: string;
+  packages?: string[];
+  installedWith?: string;
 }
 
 // Adds the tool facts of the messages to the builder; returns what waits for the session's next sync.
@@ -53,8 +55,8 @@ export function extractToolFacts(
   );
   const project = context.projectName;
 
-  // The message each edit of this sync was called in (for edits whose result never comes: see below).
-  const editAt = new Map<string, number>();
+  // The message each edit or install of this sync was called in (for those whose result never comes: see below).
+  const callAt = new Map<string, number>();
   // The last message of this sync from the user's side (tool results, a prompt; not a hook's line): an edit called
   // before it whose result is still missing will not get one.
   let lastResultAt = -1;
@@ -80,7 +82,7 @@ export function extractToolFacts(
         // nothing); a call with no id (no result can name it) is taken as done.
         if (call.id) {
           pendingCalls[call.id] = edit;
-          editAt.set(call.id, position);
+          callAt.set(call.id, position);
         } else {
           writeEdit(builder, context, edit, openFailures);
         }
@@ -97,20 +99,25 @@ export function extractToolFacts(
         continue;
       }
       // Clipped once per command, not once per package (a command naming thousands of packages was quadratic).
-      const installedWith = `Installed with: ${clip(command.split('\n', 1)[0] ?? '', 120)}`;
-      for (const packageName of installedPackages(command)) {
-        builder.stats.installs += 1;
-        const added = builder.addEntity(packageName, 'package', 0.8, tagProvenance(installedWith, date, session));
-        builder.addRelation(project, 'depends_on', added);
-      }
+      const packages = [...installedPackages(command)];
+      const installs =
+        packages.length > 0 ? { packages, installedWith: `Installed with: ${clip(command.split('\n', 1)[0] ?? '', 120)}` } : {};
       const key = commandKey(command);
-      if (key && call.id) {
+      // Packages are written when the result says the install worked (a failed `npm install typo-pkg` adds no
+      // dependency); a call with no id (no result can name it) is taken as done.
+      if (call.id && (key || packages.length > 0)) {
         pendingCalls[call.id] = {
-          key,
+          key: key ?? '',
           command: clip(command.split('\n')[0] ?? command, 100),
           ...(date ? { date } : {}),
           ...(session ? { session } : {}),
+          ...installs,
         };
+        if (packages.length > 0) {
+          callAt.set(call.id, position);
+        }
+      } else {
+        writeInstalls(builder, project, { ...installs, ...(date ? { date } : {}), ...(session ? { session } : {}) });
       }
     }
     for (const run of message.hookRuns ?? []) {
@@ -128,6 +135,12 @@ export function extractToolFacts(
         } else {
           writeEdit(builder, context, call, openFailures);
         }
+        continue;
+      }
+      if (!result.isError) {
+        writeInstalls(builder, project, call);
+      }
+      if (call.key === '') {
         continue;
       }
       builder.stats.commands += 1;
@@ -155,14 +168,19 @@ export function extractToolFacts(
       }
     }
   }
-  // An edit whose result is missing though the user's side spoke after it will not get one (a transcript line the client
-  // wrote malformed, an interrupted turn): taken as done, as before its result was read. An edit with nothing from the
-  // user's side after it in this sync waits for the next: a transcript read in pieces, or the Stop hook's pass over the last
-  // reply, may end between a call and its result.
+  // An edit or an install whose result is missing though the user's side spoke after it will not get one (a transcript
+  // line the client wrote malformed, an interrupted turn): taken as done, as before its result was read (a command's
+  // own facts, which need its result, are dropped). One with nothing from the user's side after it in this sync waits
+  // for the next: a transcript read in pieces, or the Stop hook's pass over the last reply, may end between a call and
+  // its result.
   for (const [id, call] of Object.entries(pendingCalls)) {
-    const at = editAt.get(id) ?? -1;
-    if (call.edit && at < lastResultAt) {
-      writeEdit(builder, context, call, openFailures);
+    const at = callAt.get(id) ?? -1;
+    if ((call.edit || call.packages) && at < lastResultAt) {
+      if (call.edit) {
+        writeEdit(builder, context, call, openFailures);
+      } else {
+        writeInstalls(builder, project, call);
+      }
       delete pendingCalls[id];
     }
   }
@@ -170,6 +188,19 @@ export function extractToolFacts(
     ...(Object.keys(pendingCalls).length > 0 ? { pendingCalls } : {}),
     ...(Object.keys(openFailures).length > 0 ? { openFailures } : {}),
   };
+}
+
+// The packages an install that happened added: an entity each, on which the project depends.
+function writeInstalls(
+  builder: DeltaBuilder,
+  project: string | undefined,
+  install: { packages?: string[]; installedWith?: string; date?: string; session?: string },
+): void {
+  for (const packageName of install.packages ?? []) {
+    builder.stats.installs += 1;
+    const added = builder.addEntity(packageName, 'package', 0.8, tagProvenance(install.installedWith ?? '', install.date, install.session));
+    builder.addRelation(project, 'depends_on', added);
+  }
 }
 
 // An edit that happened: one statement per file on the session (what the session did), not an entity per file (a

@@ -289,6 +289,41 @@ test('an edit the tool refused changed nothing: no "Changed" line, the refusal o
   );
 });
 
+test('an install is a dependency only when its result says it worked; a result in the next sync counts', () => {
+  const packagesOf = (delta: GraphDelta) =>
+    delta.entities
+      .filter((entity) => entity.entityType === 'package')
+      .map((entity) => entity.name)
+      .sort();
+  const context = { sessionId: 's1', projectName: 'shop' };
+  // npm's E404 for a misspelt package: nothing was installed.
+  const failed = extractDelta(
+    [tool('1', 'Bash', { command: 'npm install left-padd' }), result('1', true, 'npm error code E404\nnpm error 404 Not Found')],
+    context,
+  );
+  assert.deepEqual(packagesOf(failed.delta), []);
+  assert.ok(!failed.delta.relations.some((relation) => relation.relationType === 'depends_on'), JSON.stringify(failed.delta.relations));
+  const worked = extractDelta(
+    [tool('2', 'Bash', { command: 'npm install left-pad zod' }), result('2', false, 'added 2 packages')],
+    context,
+  );
+  assert.deepEqual(packagesOf(worked.delta), ['left-pad', 'zod']);
+  assert.deepEqual(
+    worked.delta.relations.filter((relation) => relation.relationType === 'depends_on').map((relation) => relation.to),
+    ['left-pad', 'zod'],
+  );
+  // Its result in the next sync (a transcript read in pieces): written then, not before.
+  const call = extractDelta([tool('3', 'Bash', { command: 'pip install requests' })], context);
+  assert.deepEqual(packagesOf(call.delta), []);
+  assert.deepEqual(packagesOf(extractDelta([result('3', false, 'Successfully installed requests-2.32.3')], context, call.state).delta), [
+    'requests',
+  ]);
+  // One whose result never comes, the user having spoken since, counts as done (as an edit does).
+  const lost = extractDelta([tool('4', 'Bash', { command: 'cargo add serde' }), user('great, thanks')], context);
+  assert.deepEqual(packagesOf(lost.delta), ['serde']);
+  assert.equal(lost.state.tools?.pendingCalls, undefined);
+});
+
 test('a failure in one sync and its fix in the next give the same facts as one sync of both', () => {
   const first = [tool('1', 'Bash', { command: 'cargo test' }), result('1', true, 'error[E0308]: mismatched types')];
   const second = [
