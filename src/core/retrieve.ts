@@ -261,11 +261,16 @@ function judgeEvidence(
     }
   });
   const termsOf = (match: EntityMatch): number => termCount(match.termMask & ~verbMask);
+  // The project's own entity is no evidence: every prompt in the project is about it ("does fasthooks support async
+  // handlers?" in the fasthooks bank names nothing the bank knows about handlers).
   const named = new Set(
     query.entityHints
       .map((hint) => view.idOf(hint))
       .filter(
-        (id): id is number => id !== undefined && (isDistinctiveName(view, id, specificIdf) || isTechnologyAskedAbout(view, id, query)),
+        (id): id is number =>
+          id !== undefined &&
+          view.typeOf(id) !== 'project' &&
+          (isDistinctiveName(view, id, specificIdf) || isTechnologyAskedAbout(view, id, query)),
       ),
   );
   const specificTerms = scoring.terms.filter((_, index) => (specificMask & (1 << index)) !== 0).map((term) => term.term);

@@ -138,6 +138,17 @@ test('generic prompts stay silent on a bank, whatever their length', () => {
   }
 });
 
+test("the project's own name is no evidence: every prompt in it is about it", () => {
+  for (const prompt of ['Does harborbook support GraphQL subscriptions?', 'what pydantic model does harborbook use for its payloads?']) {
+    const retrieval = retrieveMemories(PROJECT, prompt, OPTIONS);
+    assert.equal(retrieval.memories.length, 0, `${prompt}: ${JSON.stringify(retrieval.silence[0])}`);
+  }
+  // What the bank knows about the project still answers, by its own words.
+  assert.match(context(PROJECT, 'how does harborbook cache slip availability?'), /Redis caches slip availability/);
+  // Another entity named is evidence as before.
+  assert.match(context(PROJECT, 'what does stripe-webhook do?'), /verifies the signature/);
+});
+
 test("a prompt that names what the bank has never seen stays silent, though its other words are the project's own", () => {
   // Without the new name, the same words answer: the name is what silences.
   assert.match(context(PROJECT, 'add the rate limits per marina to the slip availability cache'), /Redis caches slip availability/);
