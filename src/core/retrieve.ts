@@ -18,6 +18,7 @@ import {
 import { findSessionCue } from './retrieval/session-cue.ts';
 import {
   findUnknownWords,
+  findUnseenTechnologiesAsked,
   findUnseenTechnologies,
   type IsVocabulary,
   isRequestForNewWork,
@@ -322,14 +323,19 @@ function judgeEvidence(
   // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
   // chance. Looked for only when it would change the answer, and only in a request for new work (unknown-words.ts).
   const isUnmatched = (stem: string): boolean => scoring.terms.some((term) => term.term === stem && term.literalIdf === 0);
+  const isHeld = (stem: string): boolean => view.postings(stem).length > 0;
   const unknown =
-    named.size === 0 && evidence && isVocabulary && isRequestForNewWork(query.text)
-      ? [
-          ...new Set([
-            ...findUnknownWords(query.text, isUnmatched, isVocabulary),
-            ...findUnseenTechnologies(query.text, (stem) => view.postings(stem).length > 0).map((name) => name.toLowerCase()),
-          ]),
-        ]
+    named.size === 0 && evidence && isVocabulary
+      ? isRequestForNewWork(query.text)
+        ? [
+            ...new Set([
+              ...findUnknownWords(query.text, isUnmatched, isVocabulary),
+              ...findUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase()),
+            ]),
+          ]
+        : QUESTION.test(query.text)
+          ? findUnseenTechnologiesAsked(query.text, isHeld).map((name) => name.toLowerCase())
+          : []
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];

@@ -149,6 +149,15 @@ test("the project's own name is no evidence: every prompt in it is about it", ()
   assert.match(context(PROJECT, 'what does stripe-webhook do?'), /verifies the signature/);
 });
 
+test("a question about technologies the bank has never seen stays silent, though its other words are the project's own", () => {
+  const unseen = retrieveMemories(PROJECT, 'How does the Kubernetes deployment cache slip availability?', OPTIONS);
+  assert.equal(unseen.memories.length, 0, JSON.stringify(unseen.silence[0]));
+  assert.match(unseen.silence[0]?.reason ?? '', /never seen \(kubernetes\)/);
+  // The same question without the foreign name, or beside one the bank holds, is answered.
+  assert.match(context(PROJECT, 'How does the deployment cache slip availability?'), /Redis caches slip availability/);
+  assert.match(context(PROJECT, 'Why does Redis cache slip availability and not Memcached?'), /Redis caches slip availability/);
+});
+
 test("a prompt that names what the bank has never seen stays silent, though its other words are the project's own", () => {
   // Without the new name, the same words answer: the name is what silences.
   assert.match(context(PROJECT, 'add the rate limits per marina to the slip availability cache'), /Redis caches slip availability/);

@@ -11,7 +11,13 @@ import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
 import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
-import { findUnknownWords, findUnseenTechnologies, isRequestForNewWork, requestVerbStems } from '../../src/core/retrieval/unknown-words.ts';
+import {
+  findUnknownWords,
+  findUnseenTechnologies,
+  findUnseenTechnologiesAsked,
+  isRequestForNewWork,
+  requestVerbStems,
+} from '../../src/core/retrieval/unknown-words.ts';
 import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
 import { redactSecrets } from '../../src/core/redact.ts';
 import { findTechnologies } from '../../src/core/technologies.ts';
@@ -46,6 +52,9 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   // Every word taken for unmatched: the most work it can be asked to do.
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['findUnseenTechnologies', (text) => findUnseenTechnologies(`add ${text}`, () => false)],
+  // Every stem taken for held (each identifier-like word is looked at) and none (every technology is unseen).
+  ['findUnseenTechnologiesAsked (held)', (text) => findUnseenTechnologiesAsked(`what about Kubernetes ${text}?`, () => true)],
+  ['findUnseenTechnologiesAsked (unheld)', (text) => findUnseenTechnologiesAsked(`what about Kubernetes ${text}?`, () => false)],
   ['isRequestForNewWork', isRequestForNewWork],
   ['requestVerbStems', requestVerbStems],
   ['replyPrefixes', (text) => replyPrefixes(text)],

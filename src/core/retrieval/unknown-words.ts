@@ -9,7 +9,7 @@
 // - and only in a request for new work ("add", "set up", "integrate", "switch to"...), not in a question about what
 //   was done: "what did Priya say about the cron on Friday?" is about the project, whatever names it holds
 //   (isRequestForNewWork).
-import { findTechnologyMentions, technologyAliases } from '../technologies.ts';
+import { canonicalTechnology, findTechnologyMentions, technologyAliases } from '../technologies.ts';
 import { extractTerms, isStopword, splitWords, stemWord, stemWordOnce } from '../text.ts';
 
 // Whether a stem (text.ts) is of English or software vocabulary: the stores' filter (stores/search-index/vocabulary.ts,
@@ -203,12 +203,57 @@ export function findUnseenTechnologies(text: string, isHeld: (stem: string) => b
   const from = verb.index + verb[0].length;
   SENTENCE_END.lastIndex = from;
   const until = SENTENCE_END.exec(prose)?.index ?? prose.length;
-  const unseen: string[] = [];
+  return technologiesNamed(prose, from, until, isHeld)
+    .filter((named) => named.asName && !named.held)
+    .map((named) => named.name);
+}
+
+// A question about the project's use of technologies none of which the bank has ever seen ("How do we configure
+// Kubernetes liveness probes?", "What's our GraphQL schema versioning policy?" on a bank that never said Kubernetes
+// or GraphQL) asks what the memory cannot know: its other words meet the project's by chance. Only when every
+// technology it names as a name (as above, anywhere in its prose) is unseen: "why did we pick Postgres over MySQL?"
+// names one the bank holds; nor when it names, as an identifier, something else the bank holds ("create-next-app kept
+// stopping at the Turbopack questions" asks about create-next-app) (session 14).
+export function findUnseenTechnologiesAsked(text: string, isHeld: (stem: string) => boolean): string[] {
+  const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
+  // A technology the bank holds, in any spelling ("postgres"), is what the question asks about.
+  const mentioned = technologiesNamed(prose, 0, prose.length, isHeld);
+  const named = mentioned.filter((technology) => technology.asName);
+  if (named.length === 0 || mentioned.some((technology) => technology.held)) {
+    return [];
+  }
+  // Word by word, each tested whole (a pattern run over the prose from every position would be quadratic on a long word).
+  for (const word of prose.split(WORD_BREAK)) {
+    const token = trimDots(word);
+    if (token.length > MAX_IDENTIFIER_LETTERS || !IDENTIFIER.test(token)) {
+      continue;
+    }
+    const stems = extractTerms(token);
+    if (canonicalTechnology(token) === undefined && stems.length > 0 && stems.every(isHeld)) {
+      return [];
+    }
+  }
+  return named.map((technology) => technology.name);
+}
+// A word written as an identifier: parts joined by - _ . / (create-next-app, dict_utils), or camelCase (useTodos).
+const IDENTIFIER = /^[A-Za-z]\w*(?:[-_./]\w+)+$|^[a-z]+[A-Z]\w*$/;
+const WORD_BREAK = /[\s,;:!?()[\]{}"'`<>]+/;
+const MAX_IDENTIFIER_LETTERS = 80;
+
+// The technologies a prose mentions between from and until, each with whether it is written as a name and whether the
+// bank holds any of its forms.
+function technologiesNamed(
+  prose: string,
+  from: number,
+  until: number,
+  isHeld: (stem: string) => boolean,
+): Array<{ name: string; asName: boolean; held: boolean }> {
+  const named: Array<{ name: string; asName: boolean; held: boolean }> = [];
   for (const mention of findTechnologyMentions(prose)) {
     if (mention.index < from || mention.index >= until || QUOTES.includes(prose[mention.index - 1] ?? ' ')) {
       continue;
     }
-    // Not a name the request puts aside: after a negation ("don't touch Docker") or inside brackets ("(see the Redis
+    // Not a name the prompt puts aside: after a negation ("don't touch Docker") or inside brackets ("(see the Redis
     // docs)"), within the few words before it.
     if (ASIDE.test(prose.slice(Math.max(from, mention.index - ASIDE_REACH), mention.index))) {
       continue;
@@ -217,14 +262,12 @@ export function findUnseenTechnologies(text: string, isHeld: (stem: string) => b
     const pattern = mention.name.includes(' ') ? TWO_WORDS : ONE_WORD;
     pattern.lastIndex = mention.index;
     const written = trimDots(pattern.exec(prose)?.[0] ?? '');
-    // After the request's verb, in its sentence: a capital is a name's (the sentence starts before the verb).
+    // A capital is a name's (in a request, the sentence starts before the verb).
     const asName = /[A-Z\d.]/.test(written) || written === mention.name;
     const forms = [written, mention.name, ...technologyAliases(mention.name)];
-    if (asName && !forms.some((form) => extractTerms(form).some(isHeld))) {
-      unseen.push(mention.name);
-    }
+    named.push({ name: mention.name, asName, held: forms.some((form) => extractTerms(form).some(isHeld)) });
   }
-  return unseen;
+  return named;
 }
 
 // The verbs of a request to bring something in: add a Prometheus exporter, set up Sentry, integrate Stripe, switch to

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import {
   findUnknownWords as findWith,
   findUnseenTechnologies,
+  findUnseenTechnologiesAsked,
   isRequestForNewWork,
   requestVerbStems,
   isTypoOfVocabulary as isTypoWith,
@@ -125,4 +126,22 @@ test('a technology the bank has never seen is found after the request verb, writ
   assert.deepEqual(findUnseenTechnologies("Add a retry; don't touch Docker", isHeld), []);
   assert.deepEqual(findUnseenTechnologies('add a cache to the API (see the Supabase docs)', isHeld), []);
   assert.deepEqual(findUnseenTechnologies("add the `Playwright` flag and 'Supabase' to the docs", isHeld), []);
+});
+
+test('a question that names only technologies the bank has never seen asks what it cannot know', () => {
+  const held = new Set(['postgresql', 'postgr', 'stripe', 'webhook', 'redi', 'slip']);
+  const isHeld = (stem: string): boolean => held.has(stem);
+  assert.deepEqual(findUnseenTechnologiesAsked('How do we configure Kubernetes liveness probes for the booking API?', isHeld), [
+    'Kubernetes',
+  ]);
+  assert.deepEqual(findUnseenTechnologiesAsked("What's our GraphQL schema versioning policy?", isHeld), ['GraphQL']);
+  // One the bank holds is asked about (MySQL is only its alternative).
+  assert.deepEqual(findUnseenTechnologiesAsked('why did we pick PostgreSQL over MySQL?', isHeld), []);
+  assert.deepEqual(findUnseenTechnologiesAsked('why did we pick postgres over MySQL?', isHeld), []);
+  // An identifier the bank holds is what it asks about.
+  assert.deepEqual(findUnseenTechnologiesAsked('the stripe-webhook kept failing on Kubernetes, what verifies the signature?', isHeld), []);
+  // No technology named as a name, or put aside, or quoted: nothing.
+  assert.deepEqual(findUnseenTechnologiesAsked('how do we cache slip availability?', isHeld), []);
+  assert.deepEqual(findUnseenTechnologiesAsked('how do we cache slips without Docker?', isHeld), []);
+  assert.deepEqual(findUnseenTechnologiesAsked('what does the `Kubernetes` flag do?', isHeld), []);
 });
