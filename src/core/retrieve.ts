@@ -18,7 +18,7 @@ import {
 import { findSessionCue } from './retrieval/session-cue.ts';
 import {
   findUnknownWords,
-  findUnseenTechnologiesAsked,
+  findOnlyUnseenTechnologies,
   findUnseenTechnologies,
   type IsVocabulary,
   isRequestForNewWork,
@@ -333,9 +333,7 @@ function judgeEvidence(
               ...findUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase()),
             ]),
           ]
-        : QUESTION.test(query.text)
-          ? findUnseenTechnologiesAsked(query.text, isHeld).map((name) => name.toLowerCase())
-          : []
+        : findOnlyUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase())
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];

@@ -153,6 +153,8 @@ test("a question about technologies the bank has never seen stays silent, though
   const unseen = retrieveMemories(PROJECT, 'How does the Kubernetes deployment cache slip availability?', OPTIONS);
   assert.equal(unseen.memories.length, 0, JSON.stringify(unseen.silence[0]));
   assert.match(unseen.silence[0]?.reason ?? '', /never seen \(kubernetes\)/);
+  // Nor an imperative the request verbs do not cover.
+  assert.equal(retrieveMemories(PROJECT, 'Make the slip availability cache run on Kubernetes', OPTIONS).memories.length, 0);
   // The same question without the foreign name, or beside one the bank holds, is answered.
   assert.match(context(PROJECT, 'How does the deployment cache slip availability?'), /Redis caches slip availability/);
   assert.match(context(PROJECT, 'Why does Redis cache slip availability and not Memcached?'), /Redis caches slip availability/);

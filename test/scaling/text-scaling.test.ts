@@ -14,7 +14,7 @@ import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import {
   findUnknownWords,
   findUnseenTechnologies,
-  findUnseenTechnologiesAsked,
+  findOnlyUnseenTechnologies,
   isRequestForNewWork,
   requestVerbStems,
 } from '../../src/core/retrieval/unknown-words.ts';
@@ -53,8 +53,8 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['findUnseenTechnologies', (text) => findUnseenTechnologies(`add ${text}`, () => false)],
   // Every stem taken for held (each identifier-like word is looked at) and none (every technology is unseen).
-  ['findUnseenTechnologiesAsked (held)', (text) => findUnseenTechnologiesAsked(`what about Kubernetes ${text}?`, () => true)],
-  ['findUnseenTechnologiesAsked (unheld)', (text) => findUnseenTechnologiesAsked(`what about Kubernetes ${text}?`, () => false)],
+  ['findOnlyUnseenTechnologies (held)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => true)],
+  ['findOnlyUnseenTechnologies (unheld)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => false)],
   ['isRequestForNewWork', isRequestForNewWork],
   ['requestVerbStems', requestVerbStems],
   ['replyPrefixes', (text) => replyPrefixes(text)],

@@ -208,13 +208,14 @@ export function findUnseenTechnologies(text: string, isHeld: (stem: string) => b
     .map((named) => named.name);
 }
 
-// A question about the project's use of technologies none of which the bank has ever seen ("How do we configure
-// Kubernetes liveness probes?", "What's our GraphQL schema versioning policy?" on a bank that never said Kubernetes
-// or GraphQL) asks what the memory cannot know: its other words meet the project's by chance. Only when every
-// technology it names as a name (as above, anywhere in its prose) is unseen: "why did we pick Postgres over MySQL?"
-// names one the bank holds; nor when it names, as an identifier, something else the bank holds ("create-next-app kept
+// A prompt (not a request: see findUnseenTechnologies) about technologies none of which the bank has ever seen ("How
+// do we configure Kubernetes liveness probes?", "What's our GraphQL schema versioning policy?", "make the validation
+// functions async with tokio" on a bank that never said Kubernetes, GraphQL or tokio) asks what the memory cannot
+// know: its other words meet the project's by chance. Only when every technology it names as a name (as above,
+// anywhere in its prose) is unseen, and none it mentions is held: "why did we pick postgres over MySQL?" asks about
+// one the bank holds; nor when it names, as an identifier, something else the bank holds ("create-next-app kept
 // stopping at the Turbopack questions" asks about create-next-app) (session 14).
-export function findUnseenTechnologiesAsked(text: string, isHeld: (stem: string) => boolean): string[] {
+export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) => boolean): string[] {
   const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
   // A technology the bank holds, in any spelling ("postgres"), is what the question asks about.
   const mentioned = technologiesNamed(prose, 0, prose.length, isHeld);

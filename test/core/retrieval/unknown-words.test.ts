@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import {
   findUnknownWords as findWith,
   findUnseenTechnologies,
-  findUnseenTechnologiesAsked,
+  findOnlyUnseenTechnologies,
   isRequestForNewWork,
   requestVerbStems,
   isTypoOfVocabulary as isTypoWith,
@@ -145,7 +145,7 @@ test('a question that names only technologies the bank has never seen asks what 
   ];
   for (const [question, unseen] of cases) {
     assert.deepEqual(
-      findUnseenTechnologiesAsked(question, (stem) => held.has(stem)),
+      findOnlyUnseenTechnologies(question, (stem) => held.has(stem)),
       unseen,
       question,
     );
