@@ -26,6 +26,9 @@ const ERROR_LINE = /(error|failed|failure|exception|cannot|can't|not found|undef
 export interface ToolState {
   pendingCalls?: Record<string, PendingCall>;
   openFailures?: Record<string, { editsSince: string[] }>;
+  // The warnings of command output already written this session (the same "npm warn Unknown env config" follows every
+  // npm command), the newest MAX_WARNINGS_SEEN.
+  warningsSeen?: string[];
 }
 
 // A tool call waiting for its result: a notable command (key: its entity, '' when it is none, command: its first line)
@@ -54,6 +57,7 @@ export function extractToolFacts(
     Object.entries(state.openFailures ?? {}).map(([key, value]) => [key, { editsSince: [...value.editsSince] }]),
   );
   const project = context.projectName;
+  const warningsSeen = [...(state.warningsSeen ?? [])];
 
   // The message each edit or install of this sync was called in (for those whose result never comes: see below).
   const callAt = new Map<string, number>();
@@ -94,6 +98,11 @@ export function extractToolFacts(
         builder.stats.agents += 1;
         continue;
       }
+      // A background command's output, read later: its warnings ("⚠ You are using a non-standard ... value") count.
+      if (call.name === 'BashOutput' && call.id) {
+        pendingCalls[call.id] = { key: '', command: '', ...(date ? { date } : {}), ...(session ? { session } : {}) };
+        continue;
+      }
       const command = typeof call.input.command === 'string' && call.name === 'Bash' ? call.input.command.trim() : undefined;
       if (!command) {
         continue;
@@ -104,8 +113,9 @@ export function extractToolFacts(
         packages.length > 0 ? { packages, installedWith: `Installed with: ${clip(command.split('\n', 1)[0] ?? '', 120)}` } : {};
       const key = commandKey(command);
       // Packages are written when the result says the install worked (a failed `npm install typo-pkg` adds no
-      // dependency); a call with no id (no result can name it) is taken as done.
-      if (call.id && (key || packages.length > 0)) {
+      // dependency); a call with no id (no result can name it) is taken as done. Every command waits for its result,
+      // whose warnings are read.
+      if (call.id) {
         pendingCalls[call.id] = {
           key: key ?? '',
           command: clip(command.split('\n')[0] ?? command, 100),
@@ -137,6 +147,7 @@ export function extractToolFacts(
         }
         continue;
       }
+      writeWarnings(builder, context, call, result.body ?? result.head, warningsSeen);
       if (!result.isError) {
         writeInstalls(builder, project, call);
       }
@@ -173,9 +184,10 @@ export function extractToolFacts(
   // own facts, which need its result, are dropped). One with nothing from the user's side after it in this sync waits
   // for the next: a transcript read in pieces, or the Stop hook's pass over the last reply, may end between a call and
   // its result.
+  // (A command's own facts and warnings need its result: it is dropped.)
   for (const [id, call] of Object.entries(pendingCalls)) {
     const at = callAt.get(id) ?? -1;
-    if ((call.edit || call.packages) && at < lastResultAt) {
+    if (at < lastResultAt) {
       if (call.edit) {
         writeEdit(builder, context, call, openFailures);
       } else {
@@ -187,7 +199,65 @@ export function extractToolFacts(
   return {
     ...(Object.keys(pendingCalls).length > 0 ? { pendingCalls } : {}),
     ...(Object.keys(openFailures).length > 0 ? { openFailures } : {}),
+    ...(warningsSeen.length > 0 ? { warningsSeen: warningsSeen.slice(-MAX_WARNINGS_SEEN) } : {}),
   };
+}
+
+// What a command's output warned of, on the session (kind warning): pnpm's "Ignored build scripts: sharp ... Run
+// "pnpm approve-builds"", Next.js's "You are using a non-standard "X" value in your environment", npm's deprecations.
+// At most WARNINGS_PER_RESULT per output, each once a session (the same warning follows every npm command).
+function writeWarnings(builder: DeltaBuilder, context: ExtractionContext, call: PendingCall, output: string, seen: string[]): void {
+  const sessionName = sessionEntityName(context.sessionId ?? call.session);
+  let written = 0;
+  for (const warning of warningsOf(output)) {
+    if (written >= WARNINGS_PER_RESULT || seen.includes(warning)) {
+      continue;
+    }
+    seen.push(warning);
+    written += 1;
+    const from = call.command ? `\`${clip(call.command, 60)}\` warned` : 'A background command warned';
+    builder.addEntity(
+      sessionName ?? 'warnings',
+      sessionName ? 'session' : 'note',
+      0.65,
+      editStatement(call, `${from}: ${warning}`, 'warning'),
+    );
+  }
+}
+const WARNINGS_PER_RESULT = 2;
+const MAX_WARNINGS_SEEN = 100;
+// A warning line, as the tools print one: "npm warn ...", "WARN ...", "Warning: ...", "⚠ ..."; pnpm frames its own in
+// a box ("╭ Warning ─╮", "│ text │" lines, "╰─╯"). Not a compiler's lowercase "warning: variable x is unused"
+// (Elixir, Rust): the state of code being written, gone by the next build.
+const WARNING_LINE = /^(?:(?:npm|pnpm|yarn)\s+(?:warn|WARN)\b|WARN(?:ING)?\b|Warning\b|⚠)[:\s-]*(.*)$/;
+const BOX_WARNING = /^╭\s*warn(?:ing)?\b/i;
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
+const MIN_WARNING_CHARS = 12;
+// The warnings of an output (its first RESULT_BODY_CHARS, transcript.ts), in order, each as one line of text.
+export function warningsOf(output: string): string[] {
+  const found: string[] = [];
+  let box: string[] | undefined;
+  for (const raw of output.replace(ANSI, '').split('\n')) {
+    const line = raw.trim();
+    if (box) {
+      if (line.startsWith('╰')) {
+        found.push(box.join(' ').replace(/\s+/g, ' ').trim());
+        box = undefined;
+      } else {
+        box.push(line.replace(/^[│|]/, '').replace(/[│|]$/, ''));
+      }
+      continue;
+    }
+    if (BOX_WARNING.test(line)) {
+      box = [];
+      continue;
+    }
+    const text = WARNING_LINE.exec(line)?.[1]?.trim();
+    if (text) {
+      found.push(text);
+    }
+  }
+  return found.filter((text) => text.length >= MIN_WARNING_CHARS).map((text) => clip(text, 240));
 }
 
 // The packages an install that happened added: an entity each, on which the project depends.
@@ -246,7 +316,7 @@ function writeEditFailure(builder: DeltaBuilder, context: ExtractionContext, edi
 }
 
 // A statement of an edit, dated and tagged with its session.
-const editStatement = (edit: PendingCall, text: string, kind: 'done' | 'fact'): string =>
+const editStatement = (edit: PendingCall, text: string, kind: 'done' | 'fact' | 'warning'): string =>
   formatStatement({ text, kind, ...(edit.date ? { date: edit.date } : {}), ...(edit.session ? { session: edit.session } : {}) });
 
 // "npm test", "cargo build", "pytest" ...: the first words of a notable command, as an entity name.

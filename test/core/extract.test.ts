@@ -324,6 +324,43 @@ test('an install is a dependency only when its result says it worked; a result i
   assert.equal(lost.state.tools?.pendingCalls, undefined);
 });
 
+test("what a command's output warned of is remembered on the session, each warning once", () => {
+  const pnpmBox = [
+    'dependencies:',
+    '+ lucide-react 0.542.0',
+    '',
+    '╭ Warning ─────────────────────────────────────────────╮',
+    '│                                                       │',
+    '│   Ignored build scripts: @tailwindcss/oxide, sharp.   │',
+    '│   Run "pnpm approve-builds" to pick which             │',
+    '│   dependencies should be allowed to run scripts.      │',
+    '│                                                       │',
+    '╰───────────────────────────────────────────────────────╯',
+  ].join('\n');
+  const npmNoise = 'npm warn Unknown env config "store-dir". This will stop working in the next major version of npm.';
+  const messages = [
+    tool('1', 'Bash', { command: 'pnpm add lucide-react' }),
+    result('1', false, pnpmBox),
+    tool('2', 'Bash', { command: 'npx tsc --noEmit' }),
+    result('2', false, `${npmNoise}\nwarning: variable "messages" is unused`),
+    tool('3', 'Bash', { command: 'npm run build' }),
+    result('3', true, `${npmNoise}\nError: build failed`),
+    tool('4', 'BashOutput', { bash_id: 'bash_1' }),
+    result('4', false, ' ▲ Next.js 15.5.2\n ⚠ You are using a non-standard "CCV_ENV" value in your environment.'),
+  ];
+  const session = extractDelta(messages, { sessionId: 's1' }).delta.entities.find((entity) => entity.name === 'session-s1');
+  const warnings = (session?.observations ?? []).filter((line) => line.endsWith('warning]'));
+  assert.deepEqual(warnings, [
+    '`pnpm add lucide-react` warned: Ignored build scripts: @tailwindcss/oxide, sharp. Run "pnpm approve-builds" to pick which dependencies should be allowed to run scripts. [2026-11-30, session s1, warning]',
+    '`npx tsc --noEmit` warned: Unknown env config "store-dir". This will stop working in the next major version of npm. [2026-11-30, session s1, warning]',
+    'A background command warned: You are using a non-standard "CCV_ENV" value in your environment. [2026-11-30, session s1, warning]',
+  ]);
+  // At most two warnings of one output.
+  const many = Array.from({ length: 5 }, (_, index) => `WARN deprecated package-${index}@1.0.0: no longer supported`).join('\n');
+  const capped = extractDelta([tool('5', 'Bash', { command: 'npm install' }), result('5', false, many)], { sessionId: 's1' });
+  assert.equal(capped.delta.entities.flatMap((entity) => entity.observations).filter((line) => line.includes('warned')).length, 2);
+});
+
 test('a failure in one sync and its fix in the next give the same facts as one sync of both', () => {
   const first = [tool('1', 'Bash', { command: 'cargo test' }), result('1', true, 'error[E0308]: mismatched types')];
   const second = [

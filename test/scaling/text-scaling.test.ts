@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { clip, isJunkName, toEntityName } from '../../src/core/delta-builder.ts';
 import { extractDelta, splitSentences } from '../../src/core/extract.ts';
-import { commandKey } from '../../src/core/extract-tools.ts';
+import { commandKey, warningsOf } from '../../src/core/extract-tools.ts';
 import { replyPrefixes } from '../../src/core/capture/ask-log.ts';
 import { hookFeedbackOf } from '../../src/core/capture/capture.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
@@ -52,6 +52,9 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   // Every word taken for unmatched: the most work it can be asked to do.
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['findUnseenTechnologies', (text) => findUnseenTechnologies(`add ${text}`, () => false)],
+  // A command's output: as a warning line, and inside pnpm's warning box.
+  ['warningsOf (line)', (text) => warningsOf(`npm warn ${text}`)],
+  ['warningsOf (box)', (text) => warningsOf(`╭ Warning ─╮\n│ ${text}`)],
   // Every stem taken for held (each identifier-like word is looked at) and none (every technology is unseen).
   ['findOnlyUnseenTechnologies (held)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => true)],
   ['findOnlyUnseenTechnologies (unheld)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => false)],
