@@ -1,6 +1,7 @@
 // Parses a prompt into search terms and entity hints (the seed's Step 1).
 import { headAndTail, MAX_QUERY_TERMS, PROMPT_HEAD_CHARS, PROMPT_TAIL_CHARS } from './bounds.ts';
 import { findRolesAsked } from './retrieval/roles-asked.ts';
+import { findTechnologyMentions, technologyAliases } from './technologies.ts';
 import { extractTerms, wordRuns } from './text.ts';
 
 // What scoring reads of a prompt: its stemmed terms, and the names, paths and quoted phrases it mentions.
@@ -13,6 +14,9 @@ export interface ParsedQuery {
   segments?: number[][];
   // The roles of technologies it asks for ("which package manager do we use?"): see retrieval/roles-asked.ts.
   roles?: string[];
+  // A technology's other spellings, per term of the prompt that names it: "OpenTelemetry" (open, telemetri) also finds
+  // "OTEL" (otel) and "opentelemetry_api" (opentelemetri), "k8s" finds "Kubernetes" (technologies.ts aliases).
+  spellings?: Record<string, string[]>;
 }
 
 // Where a prompt turns to another question: sentence ends, semicolons, and "and"/"also" before a question word.
@@ -70,5 +74,46 @@ export function parseQuery(
     )
     .filter((indices) => indices.length >= 2);
   const roles = findRolesAsked(text);
-  return { text, terms, entityHints: [...hints], ...(segments.length >= 2 ? { segments } : {}), ...(roles.length > 0 ? { roles } : {}) };
+  const spellings = technologySpellings(text, termIndex);
+  return {
+    text,
+    terms,
+    entityHints: [...hints],
+    ...(segments.length >= 2 ? { segments } : {}),
+    ...(roles.length > 0 ? { roles } : {}),
+    ...(spellings ? { spellings } : {}),
+  };
 }
+
+// Each technology the prompt mentions, by the last term its written form gives (the name's head: "telemetri" of
+// OpenTelemetry, "kubernet"), with the stems its other spellings are indexed under: each spelling written as one word
+// (otel, k8, opentelemetri, postgresql) and the single stem of a one-stem spelling (postgr of postgres). Not the
+// parts of a spelling of several stems ("open" of OpenTelemetry, "sql" of PostgreSQL): everyday words. So "otel"
+// finds "OTEL" and "opentelemetry", not "OpenTelemetry" written in camel case (indexed as open, telemetri).
+function technologySpellings(text: string, termIndex: ReadonlyMap<string, number>): Record<string, string[]> | undefined {
+  let spellings: Record<string, string[]> | undefined;
+  for (const mention of findTechnologyMentions(text)) {
+    const written = extractTerms(text.slice(mention.index, mention.index + MAX_WRITTEN_CHARS).split(/\s/, 1)[0] ?? '');
+    const head = written[written.length - 1];
+    if (head === undefined || !termIndex.has(head)) {
+      continue;
+    }
+    const others = new Set<string>();
+    for (const form of [mention.name, ...technologyAliases(mention.name)]) {
+      const stems = extractTerms(form);
+      const joined = extractTerms(form.replace(/[^A-Za-z0-9]+/g, '').toLowerCase());
+      for (const stem of [...(stems.length === 1 ? stems : []), ...(joined.length === 1 ? joined : [])]) {
+        if (!written.includes(stem)) {
+          others.add(stem);
+        }
+      }
+    }
+    if (others.size > 0) {
+      spellings ??= {};
+      spellings[head] = [...new Set([...(spellings[head] ?? []), ...others])];
+    }
+  }
+  return spellings;
+}
+// A technology's written form is looked for in this many characters from where its mention starts.
+const MAX_WRITTEN_CHARS = 60;

@@ -127,6 +127,38 @@ test('only the statements that answer are injected, not every statement of the e
   assert.ok(text.length < 1500, `${text.length} characters`);
 });
 
+test("a technology's other spelling finds it: OpenTelemetry finds OTEL, Kubernetes k8s, and back", () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      ...PROJECT.entities,
+      {
+        name: 'telemetry-setup',
+        entityType: 'component',
+        observations: ['OTEL exporters stay off unless OTEL_ENABLED=true [2026-11-20, session aaaa0007, decision]'],
+      },
+      {
+        name: 'workers',
+        entityType: 'component',
+        observations: ['The workers run on k8s with two replicas [2026-11-20, session aaaa0007, fact]'],
+      },
+      {
+        name: 'tracing',
+        entityType: 'component',
+        observations: ['Traces go to Honeycomb through the opentelemetry collector [2026-11-21, session aaaa0008, fact]'],
+      },
+    ],
+    relations: PROJECT.relations,
+  };
+  assert.match(context(graph, 'are the OpenTelemetry exporters off by default?'), /OTEL exporters stay off/);
+  assert.match(context(graph, 'how many replicas do the workers get on Kubernetes?'), /run on k8s with two replicas/);
+  assert.match(context(graph, 'where does otel send traces?'), /through the opentelemetry collector/);
+  const terms = retrieveMemories(graph, 'are the OpenTelemetry exporters off by default?', OPTIONS).terms;
+  assert.ok(
+    terms.some((term) => term.variants.some((variant) => variant.stem === 'otel' && variant.kind === 'spelling')),
+    JSON.stringify(terms),
+  );
+});
+
 test('generic prompts stay silent on a bank, whatever their length', () => {
   for (const prompt of [
     'write a haiku about autumn leaves',

@@ -25,7 +25,8 @@ export const SLOT_WEIGHTS = { name: 1.5, type: 0.3 } as const;
 // statements answer is a better answer than one whose single statement does, but not several times better).
 export const STATEMENT_WEIGHTS = [1, 0.3, 0.1] as const;
 // What a variant of a word counts, relative to the word itself.
-export const VARIANT_FACTORS = { near: 0.7, synonym: 0.6, expansion: 0.5, role: 0.9 } as const;
+// (A technology's other spelling, "otel" for OpenTelemetry, is the same name: almost the word itself.)
+export const VARIANT_FACTORS = { near: 0.7, spelling: 0.9, synonym: 0.6, expansion: 0.5, role: 0.9 } as const;
 
 // A statement of an entity whose name matched words of the prompt the statement lacks gets this share of the name's
 // score for them: the name is its context ("github.com/xtermjs/xterm.js/issues/1343" says what "resolved through PR
@@ -37,7 +38,7 @@ export const SUPERSEDED_FACTOR = 0.5;
 
 // How a stem matched a query term: the word itself, a near-miss, a synonym, a lexicon expansion, or a technology of
 // the role the prompt asks for (the term `@role:<role>`: roles-asked.ts).
-export type VariantKind = 'exact' | 'near' | 'synonym' | 'expansion' | 'role';
+export type VariantKind = 'exact' | 'near' | 'spelling' | 'synonym' | 'expansion' | 'role';
 
 // The query term of a role the prompt asks for ("@role:package manager"; no stem holds "@"): its variants are the
 // role's technologies that are specific to this bank, each as literal as a word of the prompt ("which package manager
@@ -45,7 +46,7 @@ export type VariantKind = 'exact' | 'near' | 'synonym' | 'expansion' | 'role';
 export const ROLE_TERM_PREFIX = '@role:';
 // At most this many roles per prompt are searched, in the bits the prompt's own terms leave free.
 const MAX_ROLE_TERMS = 3;
-const isLiteralKind = (kind: VariantKind): boolean => kind === 'exact' || kind === 'near' || kind === 'role';
+const isLiteralKind = (kind: VariantKind): boolean => kind === 'exact' || kind === 'near' || kind === 'spelling' || kind === 'role';
 
 // One scored statement of an entity (index into its observations; -1 is its name).
 export interface StatementScore {
@@ -185,7 +186,7 @@ export function scoreStatements(
   const commonLimit = commonFrequency(slots);
   const passes: Array<{ termIndex: number; variant: Variant; weight: number; common: boolean }> = [];
   terms.forEach((term, termIndex) => {
-    const variants = variantsOf(view, term);
+    const variants = variantsOf(view, term, query.spellings?.[term]);
     const exact = variants.find((variant) => variant.kind === 'exact');
     const documentFrequency = exact ? exact.postings.length / POSTING_WIDTH : 0;
     const weighted = variants
@@ -467,8 +468,9 @@ function selectTop(candidates: Int32Array, raw: Float64Array, count: number): nu
 const MIN_NEAR_MISS_LETTERS = 5;
 
 // The stems a query term matches: itself, near-misses (a longer stem that starts with it, or a stem of 5+ letters
-// inside a longer one; a shorter indexed stem it starts with), synonyms, and the bank's expansions of it.
-function variantsOf(view: GraphView, term: string): Variant[] {
+// inside a longer one; a shorter indexed stem it starts with), its other spellings when it names a technology, synonyms,
+// and the bank's expansions of it.
+function variantsOf(view: GraphView, term: string, spellings: readonly string[] = []): Variant[] {
   const variants: Variant[] = [];
   const taken = new Set<string>();
   const add = (stem: string, kind: VariantKind, factor: number): void => {
@@ -492,6 +494,9 @@ function variantsOf(view: GraphView, term: string): Variant[] {
     return variants;
   }
   add(term, 'exact', 1);
+  for (const stem of spellings) {
+    add(stem, 'spelling', VARIANT_FACTORS.spelling);
+  }
   // Of four letters or fewer, a stem's longer neighbours are other words more often than forms of it ("repo" ->
   // "report", "post" -> "postgr", "vite" -> "vitest"; software-synonyms.txt holds repo ~ repository).
   if (term.length >= MIN_NEAR_MISS_LETTERS) {
