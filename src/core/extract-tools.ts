@@ -59,7 +59,8 @@ export function extractToolFacts(
   const project = context.projectName;
   const warningsSeen = [...(state.warningsSeen ?? [])];
 
-  // The message each edit or install of this sync was called in (for those whose result never comes: see below).
+  // The message each call of this sync waiting for its result was made in (for those whose result never comes: see
+  // below).
   const callAt = new Map<string, number>();
   // The last message of this sync from the user's side (tool results, a prompt; not a hook's line): an edit called
   // before it whose result is still missing will not get one.
@@ -101,6 +102,7 @@ export function extractToolFacts(
       // A background command's output, read later: its warnings ("⚠ You are using a non-standard ... value") count.
       if (call.name === 'BashOutput' && call.id) {
         pendingCalls[call.id] = { key: '', command: '', ...(date ? { date } : {}), ...(session ? { session } : {}) };
+        callAt.set(call.id, position);
         continue;
       }
       const command = typeof call.input.command === 'string' && call.name === 'Bash' ? call.input.command.trim() : undefined;
@@ -123,9 +125,7 @@ export function extractToolFacts(
           ...(session ? { session } : {}),
           ...installs,
         };
-        if (packages.length > 0) {
-          callAt.set(call.id, position);
-        }
+        callAt.set(call.id, position);
       } else {
         writeInstalls(builder, project, { ...installs, ...(date ? { date } : {}), ...(session ? { session } : {}) });
       }

@@ -318,6 +318,13 @@ test('an install is a dependency only when its result says it worked; a result i
   assert.deepEqual(packagesOf(extractDelta([result('3', false, 'Successfully installed requests-2.32.3')], context, call.state).delta), [
     'requests',
   ]);
+  // A command called after the user spoke, its result in the next sync: still waiting, then written.
+  const asked = extractDelta([user('run the tests please'), tool('6', 'Bash', { command: 'cargo test' })], context);
+  const ran = extractDelta([result('6', false, 'test result: ok')], context, asked.state);
+  assert.ok(
+    ran.delta.entities.some((entity) => entity.name === 'cargo-test' && entity.observations.includes('Run as `cargo test`.')),
+    JSON.stringify(ran.delta.entities),
+  );
   // One whose result never comes, the user having spoken since, counts as done (as an edit does).
   const lost = extractDelta([tool('4', 'Bash', { command: 'cargo add serde' }), user('great, thanks')], context);
   assert.deepEqual(packagesOf(lost.delta), ['serde']);
