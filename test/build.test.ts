@@ -71,7 +71,8 @@ test('the hook bundles stay small (start-up is parse time): the context hook hol
   const syncText = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[1] ?? ''), 'utf8');
   assert.ok(contextText.length < 250_000, `context hook is ${contextText.length} bytes`);
   // (310 KB since session 6, when it reached 300 KB: js-yaml and jsonc-parser are 60 KB of it; 320 KB since session
-  // 11, when the hooks the client ran and web fetches took it to 311 KB. The Stop hook's start-up is measured in
-  // bench/hook-latency.mjs: 1.36-1.45x bare node.)
-  assert.ok(syncText.length < 320_000, `sync hook is ${syncText.length} bytes`);
+  // 11, when the hooks the client ran and web fetches took it to 311 KB; 330 KB since session 14, when warnings of
+  // command output and technology spellings took it to 321 KB. The Stop hook's start-up is measured in
+  // bench/hook-latency.mjs: 1.36-1.50x bare node.)
+  assert.ok(syncText.length < 330_000, `sync hook is ${syncText.length} bytes`);
 });

@@ -43,7 +43,10 @@ interface PendingCall {
   ignored?: string;
   packages?: string[];
   installedWith?: string;
+  // A command that prints a file or searches (cat, head, grep...): its output's "WARN" lines are the file's.
+  printsFile?: true;
 }
+const PRINTS_A_FILE = /^(?:cat|head|tail|less|more|bat|grep|rg|sed|awk|jq|echo|printf|ls|find)\b/;
 
 // Adds the tool facts of the messages to the builder; returns what waits for the session's next sync.
 export function extractToolFacts(
@@ -100,7 +103,8 @@ export function extractToolFacts(
         continue;
       }
       // A background command's output, read later: its warnings ("⚠ You are using a non-standard ... value") count.
-      if (call.name === 'BashOutput' && call.id) {
+      // (BashOutput in older clients, TaskOutput since.)
+      if ((call.name === 'BashOutput' || call.name === 'TaskOutput') && call.id) {
         pendingCalls[call.id] = { key: '', command: '', ...(date ? { date } : {}), ...(session ? { session } : {}) };
         callAt.set(call.id, position);
         continue;
@@ -115,19 +119,32 @@ export function extractToolFacts(
         packages.length > 0 ? { packages, installedWith: `Installed with: ${clip(command.split('\n', 1)[0] ?? '', 120)}` } : {};
       const key = commandKey(command);
       // Packages are written when the result says the install worked (a failed `npm install typo-pkg` adds no
-      // dependency); a call with no id (no result can name it) is taken as done. Every command waits for its result,
-      // whose warnings are read.
+      // dependency), when the command is installs only and runs in the foreground: of `npm install zod && npm run build`
+      // the error may be the build's, and a background command's result says only that it started. Otherwise, and for
+      // a call with no id (no result can name it), they are taken as done. Every command waits for its result, whose
+      // warnings are read (not those of a command that prints a file: `cat README.md`).
+      const segments = command
+        .split(/&&|;|\|\||\n/)
+        .map((segment) => segment.trim())
+        .filter((segment) => segment !== '' && !/^cd\s/.test(segment));
+      const deferInstalls =
+        call.id !== undefined &&
+        packages.length > 0 &&
+        call.input.run_in_background !== true &&
+        segments.every((segment) => installedPackages(segment).length > 0);
+      if (!deferInstalls) {
+        writeInstalls(builder, project, { ...installs, ...(date ? { date } : {}), ...(session ? { session } : {}) });
+      }
       if (call.id) {
         pendingCalls[call.id] = {
           key: key ?? '',
           command: clip(command.split('\n')[0] ?? command, 100),
           ...(date ? { date } : {}),
           ...(session ? { session } : {}),
-          ...installs,
+          ...(deferInstalls ? installs : {}),
+          ...(PRINTS_A_FILE.test(segments[0] ?? '') ? { printsFile: true as const } : {}),
         };
         callAt.set(call.id, position);
-      } else {
-        writeInstalls(builder, project, { ...installs, ...(date ? { date } : {}), ...(session ? { session } : {}) });
       }
     }
     for (const run of message.hookRuns ?? []) {
@@ -147,7 +164,9 @@ export function extractToolFacts(
         }
         continue;
       }
-      writeWarnings(builder, context, call, result.body ?? result.head, warningsSeen);
+      if (!call.printsFile) {
+        writeWarnings(builder, context, call, result.body ?? result.head, warningsSeen);
+      }
       if (!result.isError) {
         writeInstalls(builder, project, call);
       }
@@ -226,19 +245,34 @@ function writeWarnings(builder: DeltaBuilder, context: ExtractionContext, call: 
 }
 const WARNINGS_PER_RESULT = 2;
 const MAX_WARNINGS_SEEN = 100;
-// A warning line, as the tools print one: "npm warn ...", "WARN ...", "Warning: ...", "⚠ ..."; pnpm frames its own in
-// a box ("╭ Warning ─╮", "│ text │" lines, "╰─╯"). Not a compiler's lowercase "warning: variable x is unused"
-// (Elixir, Rust): the state of code being written, gone by the next build.
-const WARNING_LINE = /^(?:(?:npm|pnpm|yarn)\s+(?:warn|WARN)\b|WARN(?:ING)?\b|Warning\b|⚠)[:\s-]*(.*)$/;
+// A warning line, as the package managers and dev servers print one: "npm warn ...", "WARN ..." (pnpm), "⚠ ..."
+// (Next.js); pnpm frames its own in a box ("╭ Warning ─╮", "│ text │" lines, "╰─╯"). Not a compiler's lowercase
+// "warning: variable x is unused" (Elixir, Rust) nor "Warning: ..." (React's act() and key warnings, ssh's known
+// hosts, pip as root, a file printed by cat): the state of code being written, or chatter.
+const WARNING_LINE = /^(?:(?:npm|pnpm|yarn)\s+(?:warn|WARN)\b|WARN\b|⚠\uFE0F?(?:\s*Warning\b)?)[:\s-]*/;
 const BOX_WARNING = /^╭\s*warn(?:ing)?\b/i;
+const LINE_BREAK = /\r\n|[\n\r\u2028\u2029]/;
+// A line without the markup tags a tool wraps its output in (TaskOutput's <output>...</output>), at either end.
+const LEADING_TAGS = /^(?:<\/?[a-z_]{1,20}>\s*)+/;
+function withoutTags(line: string): string {
+  let text = line.replace(LEADING_TAGS, '');
+  for (let stripped = 0; stripped < 3 && text.endsWith('>'); stripped += 1) {
+    const open = text.lastIndexOf('<');
+    if (open < 0 || !/^<\/?[a-z_]{1,20}>$/.test(text.slice(open))) {
+      break;
+    }
+    text = text.slice(0, open).trimEnd();
+  }
+  return text;
+}
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g;
 const MIN_WARNING_CHARS = 12;
 // The warnings of an output (its first RESULT_BODY_CHARS, transcript.ts), in order, each as one line of text.
 export function warningsOf(output: string): string[] {
   const found: string[] = [];
   let box: string[] | undefined;
-  for (const raw of output.replace(ANSI, '').split('\n')) {
-    const line = raw.trim();
+  for (const raw of output.replace(ANSI, '').split(LINE_BREAK)) {
+    const line = withoutTags(raw.trim());
     if (box) {
       if (line.startsWith('╰')) {
         found.push(box.join(' ').replace(/\s+/g, ' ').trim());
@@ -252,7 +286,10 @@ export function warningsOf(output: string): string[] {
       box = [];
       continue;
     }
-    const text = WARNING_LINE.exec(line)?.[1]?.trim();
+    // The rest of the line after the marker (no pattern over it: `.` stops at a \r, and backtracking from there is
+    // quadratic).
+    const marker = WARNING_LINE.exec(line);
+    const text = marker ? line.slice(marker[0].length).trim() : '';
     if (text) {
       found.push(text);
     }

@@ -19,6 +19,7 @@ import { findSessionCue } from './retrieval/session-cue.ts';
 import {
   findUnknownWords,
   findOnlyUnseenTechnologies,
+  isInstruction,
   findUnseenTechnologies,
   type IsVocabulary,
   isRequestForNewWork,
@@ -312,12 +313,16 @@ function judgeEvidence(
   // says "idempotency", "second" and "rows" together. (In requests, the project's own words co-occur by chance: "add
   // a theme toggle to the spotter dashboard header": docs/performance.md, session 13.)
   const byScore = scoring.matches.slice(0, 5).some(isEvidence);
-  const coordinated =
-    !byScore &&
-    calibration !== undefined &&
-    QUESTION.test(query.text) &&
-    !isRequestForNewWork(query.text) &&
-    statementCoordination(scoring.matches, specificMask) >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1);
+  // Whether one statement holds more of the prompt's specific terms than generic prompts reach (computed once, when
+  // asked).
+  let statementHolds: boolean | undefined;
+  const oneStatementHolds = (): boolean => {
+    statementHolds ??=
+      calibration !== undefined &&
+      statementCoordination(scoring.matches, specificMask) >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1);
+    return statementHolds;
+  };
+  const coordinated = !byScore && QUESTION.test(query.text) && !isRequestForNewWork(query.text) && oneStatementHolds();
   const evidence = byScore || coordinated;
   // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter", "add
   // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
@@ -333,7 +338,11 @@ function judgeEvidence(
               ...findUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase()),
             ]),
           ]
-        : findOnlyUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase())
+        : // A question or an instruction (not a bug report: "the mix quality alias fails in Docker" is about the alias),
+          // unless one statement holds its words (it asks about what the bank knows, naming only where it runs).
+          (QUESTION.test(query.text) || isInstruction(query.text)) && !oneStatementHolds()
+          ? findOnlyUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase())
+          : []
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.matches[0];

@@ -325,6 +325,14 @@ test('an install is a dependency only when its result says it worked; a result i
     ran.delta.entities.some((entity) => entity.name === 'cargo-test' && entity.observations.includes('Run as `cargo test`.')),
     JSON.stringify(ran.delta.entities),
   );
+  // Chained with another command, whose failure may be the error, or run in the background: taken as done.
+  const chained = extractDelta(
+    [tool('7', 'Bash', { command: 'npm install zod && npm run build' }), result('7', true, 'Build failed')],
+    context,
+  );
+  assert.deepEqual(packagesOf(chained.delta), ['zod']);
+  const background = extractDelta([tool('8', 'Bash', { command: 'npm install vite', run_in_background: true })], context);
+  assert.deepEqual(packagesOf(background.delta), ['vite']);
   // One whose result never comes, the user having spoken since, counts as done (as an edit does).
   const lost = extractDelta([tool('4', 'Bash', { command: 'cargo add serde' }), user('great, thanks')], context);
   assert.deepEqual(packagesOf(lost.delta), ['serde']);
@@ -354,6 +362,13 @@ test("what a command's output warned of is remembered on the session, each warni
     result('3', true, `${npmNoise}\nError: build failed`),
     tool('4', 'BashOutput', { bash_id: 'bash_1' }),
     result('4', false, ' ▲ Next.js 15.5.2\n ⚠ You are using a non-standard "CCV_ENV" value in your environment.'),
+    // A file printed is the file's text, not a warning; React's "Warning:" lines are the state of the code.
+    tool('9', 'Bash', { command: 'cat docs/upgrade.md' }),
+    result('9', false, 'WARN this guide is for v2 only, see the changelog'),
+    tool('10', 'Bash', { command: 'npx vitest run' }),
+    result('10', false, 'Warning: An update to Counter inside a test was not wrapped in act(...)'),
+    tool('11', 'TaskOutput', { task_id: 'b1' }),
+    result('11', false, '<output> ⚠️ Warning: The Next.js plugin was not detected in your ESLint configuration</output>'),
   ];
   const session = extractDelta(messages, { sessionId: 's1' }).delta.entities.find((entity) => entity.name === 'session-s1');
   const warnings = (session?.observations ?? []).filter((line) => line.endsWith('warning]'));
@@ -361,6 +376,7 @@ test("what a command's output warned of is remembered on the session, each warni
     '`pnpm add lucide-react` warned: Ignored build scripts: @tailwindcss/oxide, sharp. Run "pnpm approve-builds" to pick which dependencies should be allowed to run scripts. [2026-11-30, session s1, warning]',
     '`npx tsc --noEmit` warned: Unknown env config "store-dir". This will stop working in the next major version of npm. [2026-11-30, session s1, warning]',
     'A background command warned: You are using a non-standard "CCV_ENV" value in your environment. [2026-11-30, session s1, warning]',
+    'A background command warned: The Next.js plugin was not detected in your ESLint configuration [2026-11-30, session s1, warning]',
   ]);
   // At most two warnings of one output.
   const many = Array.from({ length: 5 }, (_, index) => `WARN deprecated package-${index}@1.0.0: no longer supported`).join('\n');

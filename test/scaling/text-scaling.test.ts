@@ -15,6 +15,7 @@ import {
   findUnknownWords,
   findUnseenTechnologies,
   findOnlyUnseenTechnologies,
+  isInstruction,
   isRequestForNewWork,
   requestVerbStems,
 } from '../../src/core/retrieval/unknown-words.ts';
@@ -59,6 +60,7 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['findOnlyUnseenTechnologies (held)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => true)],
   ['findOnlyUnseenTechnologies (unheld)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => false)],
   ['isRequestForNewWork', isRequestForNewWork],
+  ['isInstruction', (text) => isInstruction(`please please ${text}`)],
   ['requestVerbStems', requestVerbStems],
   ['replyPrefixes', (text) => replyPrefixes(text)],
   // Hook feedback whose command, or whose output, is the shape.

@@ -194,6 +194,10 @@ const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
 const ASIDE = /\b(?:not|no|never|without|don't|dont|except|instead of)\b|\(/i;
 const ASIDE_REACH = 24;
 const QUOTES = `'"\`‘’“”`;
+// What precedes a word that starts a sentence: nothing, or a sentence's end (and an opening quote or bracket), looked
+// for in the few characters before it.
+const SENTENCE_START = /(?:^|[.!?:\n])[\s"'(\[*-]*$/;
+const SENTENCE_START_REACH = 8;
 export function findUnseenTechnologies(text: string, isHeld: (stem: string) => boolean): string[] {
   const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
   const verb = NEW_WORK.exec(prose);
@@ -219,7 +223,11 @@ export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) 
   const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
   // A technology the bank holds, in any spelling ("postgres"), is what the question asks about.
   const mentioned = technologiesNamed(prose, 0, prose.length, isHeld);
-  const named = mentioned.filter((technology) => technology.asName);
+  // A capital at a sentence's start is the sentence's ("Yup, how often...", "Express the TTL in minutes"): there only a
+  // digit, a dot or an inner capital writes a name (GraphQL, k8s, Next.js).
+  const named = mentioned.filter(
+    (technology) => technology.asName && (!technology.atSentenceStart || /[\d.]|.[A-Z]/.test(technology.written)),
+  );
   if (named.length === 0 || mentioned.some((technology) => technology.held)) {
     return [];
   }
@@ -237,7 +245,9 @@ export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) 
   return named.map((technology) => technology.name);
 }
 // A word written as an identifier: parts joined by - _ . / (create-next-app, dict_utils), or camelCase (useTodos).
-const IDENTIFIER = /^[A-Za-z]\w*(?:[-_./]\w+)+$|^[a-z]+[A-Z]\w*$/;
+// (Parts of letters and digits only: with _ both in a part and between parts, a long a_a_a...- backtracked
+// exponentially.)
+const IDENTIFIER = /^[A-Za-z][A-Za-z0-9]*(?:[-_./][A-Za-z0-9]+)+$|^[a-z]+[A-Z][A-Za-z0-9]*$/;
 const WORD_BREAK = /[\s,;:!?()[\]{}"'`<>]+/;
 const MAX_IDENTIFIER_LETTERS = 80;
 
@@ -248,8 +258,8 @@ function technologiesNamed(
   from: number,
   until: number,
   isHeld: (stem: string) => boolean,
-): Array<{ name: string; asName: boolean; held: boolean }> {
-  const named: Array<{ name: string; asName: boolean; held: boolean }> = [];
+): Array<{ name: string; written: string; asName: boolean; atSentenceStart: boolean; held: boolean }> {
+  const named: Array<{ name: string; written: string; asName: boolean; atSentenceStart: boolean; held: boolean }> = [];
   for (const mention of findTechnologyMentions(prose)) {
     if (mention.index < from || mention.index >= until || QUOTES.includes(prose[mention.index - 1] ?? ' ')) {
       continue;
@@ -266,7 +276,13 @@ function technologiesNamed(
     // A capital is a name's (in a request, the sentence starts before the verb).
     const asName = /[A-Z\d.]/.test(written) || written === mention.name;
     const forms = [written, mention.name, ...technologyAliases(mention.name)];
-    named.push({ name: mention.name, asName, held: forms.some((form) => extractTerms(form).some(isHeld)) });
+    named.push({
+      name: mention.name,
+      written,
+      asName,
+      atSentenceStart: SENTENCE_START.test(prose.slice(Math.max(0, mention.index - SENTENCE_START_REACH), mention.index)),
+      held: forms.some((form) => extractTerms(form).some(isHeld)),
+    });
   }
   return named;
 }
@@ -282,6 +298,102 @@ const ASKS_THE_PAST = /\b(?:did|was|were|had|have we|last time|before|earlier|ag
 
 // Whether a prompt asks for new work to be brought in (the only prompts whose unknown words silence: see above).
 export const isRequestForNewWork = (text: string): boolean => NEW_WORK.test(text) && !ASKS_THE_PAST.test(text);
+
+// Whether a prompt is an instruction: it opens (after "please", "can you", "let's"...) with a verb that starts one
+// ("make the validation functions async", "cache hook results in Redis", "configure Sentry"). A bug report or a
+// statement ("the alias fails in Docker", "stale sessions are never swept") is none.
+export const isInstruction = (text: string): boolean => INSTRUCTION.test(text);
+const INSTRUCTION_VERBS = [
+  'add',
+  'allow',
+  'authenticate',
+  'automate',
+  'back up',
+  'backup',
+  'benchmark',
+  'build',
+  'bump',
+  'bundle',
+  'cache',
+  'change',
+  'compile',
+  'configure',
+  'containerize',
+  'convert',
+  'create',
+  'deploy',
+  'derive',
+  'disable',
+  'display',
+  'document',
+  'email',
+  'enable',
+  'encrypt',
+  'expose',
+  'export',
+  'generate',
+  'have',
+  'hook',
+  'implement',
+  'import',
+  'index',
+  'install',
+  'integrate',
+  'let',
+  'limit',
+  'log',
+  'make',
+  'migrate',
+  'monitor',
+  'move',
+  'notify',
+  'optimize',
+  'package',
+  'paginate',
+  'persist',
+  'pin',
+  'port',
+  'post',
+  'publish',
+  'put',
+  'refactor',
+  'render',
+  'replace',
+  'restore',
+  'retry',
+  'rewrite',
+  'run',
+  'save',
+  'schedule',
+  'secure',
+  'send',
+  'serialize',
+  'set',
+  'show',
+  'sign',
+  'sort',
+  'split',
+  'store',
+  'support',
+  'switch',
+  'sync',
+  'test',
+  'throttle',
+  'track',
+  'translate',
+  'turn',
+  'upgrade',
+  'upload',
+  'use',
+  'validate',
+  'wire',
+  'wrap',
+  'write',
+];
+const INSTRUCTION = new RegExp(
+  `^\\W{0,3}(?:(?:please|pls|now|ok|okay|so|then|and)[,\\s]+)*(?:(?:can|could|would|will) you (?:please )?|let's |lets |i want (?:you )?to |we should |we need to |i'd like (?:you )?to )?(?:${INSTRUCTION_VERBS.join('|')})\\b`,
+  'i',
+);
 
 // The verbs that ask for work ("can we add a barcode scanner?", "write a Dockerfile") are never the specific term
 // silence needs: the prompt's subject is in its other words, and a name that begins with the verb ("Add New
