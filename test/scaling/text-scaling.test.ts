@@ -56,8 +56,11 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   // A command's output: as a warning line, and inside pnpm's warning box.
   ['warningsOf (line)', (text) => warningsOf(`npm warn ${text}`)],
   ['warningsOf (box)', (text) => warningsOf(`╭ Warning ─╮\n│ ${text}`)],
-  // Every stem taken for held (each identifier-like word is looked at) and none (every technology is unseen).
-  ['findOnlyUnseenTechnologies (held)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => true)],
+  // Every stem but the technology's taken for held (each identifier-like word is looked at), and none.
+  [
+    'findOnlyUnseenTechnologies (held)',
+    (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, (stem) => stem !== 'kubernet'),
+  ],
   ['findOnlyUnseenTechnologies (unheld)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => false)],
   ['isRequestForNewWork', isRequestForNewWork],
   ['isInstruction', (text) => isInstruction(`please please ${text}`)],
