@@ -59,7 +59,7 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   // Every stem but the technology's taken for held (each identifier-like word is looked at), and none.
   [
     'findOnlyUnseenTechnologies (held)',
-    (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, (stem) => stem !== 'kubernet'),
+    (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, (stem) => stem !== 'kubernet' && stem !== 'k8'),
   ],
   ['findOnlyUnseenTechnologies (unheld)', (text) => findOnlyUnseenTechnologies(`what about Kubernetes ${text}?`, () => false)],
   ['isRequestForNewWork', isRequestForNewWork],
