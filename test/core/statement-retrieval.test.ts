@@ -182,12 +182,13 @@ test("the project's own name is no evidence: every prompt in it is about it", ()
 });
 
 test("a question about technologies the bank has never seen stays silent, though its other words are the project's own", () => {
-  const unseen = retrieveMemories(PROJECT, 'How does the Kubernetes deployment cache slip availability?', OPTIONS);
+  const unseen = retrieveMemories(PROJECT, 'How do we configure Kubernetes liveness probes for the booking API?', OPTIONS);
   assert.equal(unseen.memories.length, 0, JSON.stringify(unseen.silence[0]));
   assert.match(unseen.silence[0]?.reason ?? '', /never seen \(kubernetes\)/);
-  // Nor an imperative the request verbs do not cover.
-  assert.equal(retrieveMemories(PROJECT, 'Make the slip availability cache run on Kubernetes', OPTIONS).memories.length, 0);
-  // The same question without the foreign name, or beside one the bank holds, is answered.
+  // An instruction whose words one statement holds is about that statement.
+  assert.match(context(PROJECT, 'Make the slip availability cache run on Kubernetes'), /Redis caches slip availability/);
+  // One whose words a statement holds, without the foreign name, or beside one the bank holds, is answered.
+  assert.match(context(PROJECT, 'How does the Kubernetes deployment cache slip availability?'), /Redis caches slip availability/);
   assert.match(context(PROJECT, 'How does the deployment cache slip availability?'), /Redis caches slip availability/);
   assert.match(context(PROJECT, 'Why does Redis cache slip availability and not Memcached?'), /Redis caches slip availability/);
 });

@@ -4,6 +4,7 @@ import {
   findUnknownWords as findWith,
   findUnseenTechnologies,
   findOnlyUnseenTechnologies,
+  isInstruction,
   isRequestForNewWork,
   requestVerbStems,
   isTypoOfVocabulary as isTypoWith,
@@ -157,4 +158,18 @@ test('a question that names only technologies the bank has never seen asks what 
     findOnlyUnseenTechnologies(`how do we set up Kubernetes, the key is ${key}?`, (stem) => stem !== 'kubernet' && stem !== 'k8'),
     ['Kubernetes'],
   );
+});
+
+test('an instruction opens with a verb that starts one; a bug report does not', () => {
+  for (const text of [
+    'Make the validation functions async with tokio.',
+    'cache hook results in Redis',
+    'please configure Sentry',
+    'can you persist todos in Postgres?',
+  ]) {
+    assert.ok(isInstruction(text), text);
+  }
+  for (const text of ['the mix quality alias fails in Docker', 'stale sessions are never swept under Docker', 'Docker keeps failing']) {
+    assert.ok(!isInstruction(text), text);
+  }
 });
