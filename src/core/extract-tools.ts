@@ -200,10 +200,9 @@ export function extractToolFacts(
   }
   // An edit or an install whose result is missing though the user's side spoke after it will not get one (a transcript
   // line the client wrote malformed, an interrupted turn): taken as done, as before its result was read (a command's
-  // own facts, which need its result, are dropped). One with nothing from the user's side after it in this sync waits
+  // own facts and warnings, which need its result, are dropped). One with nothing from the user's side after it in this sync waits
   // for the next: a transcript read in pieces, or the Stop hook's pass over the last reply, may end between a call and
   // its result.
-  // (A command's own facts and warnings need its result: it is dropped.)
   for (const [id, call] of Object.entries(pendingCalls)) {
     const at = callAt.get(id) ?? -1;
     if (at < lastResultAt) {

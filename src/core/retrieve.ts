@@ -326,7 +326,8 @@ function judgeEvidence(
   const evidence = byScore || coordinated;
   // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter", "add
   // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
-  // chance. Looked for only when it would change the answer, and only in a request for new work (unknown-words.ts).
+  // chance. Looked for only when it would change the answer: in a request for new work, unknown words and unseen
+  // technologies; in a question or an instruction, technologies only, when all it names are unseen (unknown-words.ts).
   const isUnmatched = (stem: string): boolean => scoring.terms.some((term) => term.term === stem && term.literalIdf === 0);
   const isHeld = (stem: string): boolean => view.postings(stem).length > 0;
   const unknown =

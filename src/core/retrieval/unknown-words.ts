@@ -253,13 +253,15 @@ const MAX_IDENTIFIER_LETTERS = 80;
 
 // The technologies a prose mentions between from and until, each with whether it is written as a name and whether the
 // bank holds any of its forms.
-function technologiesNamed(
-  prose: string,
-  from: number,
-  until: number,
-  isHeld: (stem: string) => boolean,
-): Array<{ name: string; written: string; asName: boolean; atSentenceStart: boolean; held: boolean }> {
-  const named: Array<{ name: string; written: string; asName: boolean; atSentenceStart: boolean; held: boolean }> = [];
+interface NamedTechnology {
+  name: string;
+  written: string;
+  asName: boolean;
+  atSentenceStart: boolean;
+  held: boolean;
+}
+function technologiesNamed(prose: string, from: number, until: number, isHeld: (stem: string) => boolean): NamedTechnology[] {
+  const named: NamedTechnology[] = [];
   for (const mention of findTechnologyMentions(prose)) {
     if (mention.index < from || mention.index >= until || QUOTES.includes(prose[mention.index - 1] ?? ' ')) {
       continue;
