@@ -4,10 +4,10 @@
 // nothing. Printed beside two plain baselines on the same messages, each injecting up to the same 9,000
 // characters: raw-message BM25, and per-term substring search.
 //
-//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|real-heldout-2|real-heldout-3|real-heldout-4|real-heldout-5|real-heldout-6|real-heldout-7|real-heldout-8|real-heldout-9|real-heldout-10|real-heldout-11|real-heldout-12|real-heldout-13|real-tuning-2|real-tuning-3|real-tasks|all] [--verbose] [--keep] [--why-missed] [--quality]
+//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|real-heldout-2|real-heldout-3|real-heldout-4|real-heldout-5|real-heldout-6|real-heldout-7|real-heldout-8|real-heldout-9|real-heldout-10|real-heldout-11|real-heldout-12|real-heldout-13|real-heldout-14|real-tuning-2|real-tuning-3|real-tasks|all] [--verbose] [--keep] [--why-missed] [--quality]
 //
 // Sets: sets/alpha (tuning) and sets/beta (held out: never read while tuning), synthetic sessions written by hand
-// by helpers who had not seen the code; real/tuning.json and real/heldout.json, labels of the real transcripts (real/heldout-2.json: a second held-out set, written later by another helper from the transcripts alone; real/heldout-3.json: a third, sealed for the next session, not in 'all'; real/heldout-4.json: a fourth, written at the start of developer session 5 and sealed until its end, not in 'all'; real/heldout-5.json: a fifth, written the same way at the start of developer session 6, sealed until its end, not in 'all'; real/heldout-6.json: a sixth, written the same way at the start of developer session 7, sealed until its end, not in 'all'; real/heldout-7.json: a seventh, written the same way at the start of developer session 8, sealed until its end, not in 'all'; real/heldout-8.json: an eighth, written the same way at the start of developer session 9, sealed until its end, not in 'all'; real/heldout-9.json: a ninth, written the same way at the start of developer session 10, sealed until its end, not in 'all'; real/heldout-10.json: a tenth, written the same way at the start of developer session 11, sealed until its end, not in 'all'; real/heldout-11.json: an eleventh, written the same way at the start of developer session 12, sealed until its end, not in 'all'; real/heldout-12.json: a twelfth, written the same way at the start of developer session 13, sealed until its end, not in 'all'; real/heldout-13.json: a thirteenth, written the same way at the start of developer session 14, sealed until its end, not in 'all'; real/tuning-2.json: a second tuning set written by a helper from the transcripts alone in session 5; real/tuning-3.json: a third, 48 facts and 16 unrelated prompts, written the same way in session 7; real/tasks.json: 30 task requests ("add X", "set up Y") that a fact of the earlier sessions helps, a tuning set)
+// by helpers who had not seen the code; real/tuning.json and real/heldout.json, labels of the real transcripts (real/heldout-2.json: a second held-out set, written later by another helper from the transcripts alone; real/heldout-3.json: a third, sealed for the next session, not in 'all'; real/heldout-4.json: a fourth, written at the start of developer session 5 and sealed until its end, not in 'all'; real/heldout-5.json: a fifth, written the same way at the start of developer session 6, sealed until its end, not in 'all'; real/heldout-6.json: a sixth, written the same way at the start of developer session 7, sealed until its end, not in 'all'; real/heldout-7.json: a seventh, written the same way at the start of developer session 8, sealed until its end, not in 'all'; real/heldout-8.json: an eighth, written the same way at the start of developer session 9, sealed until its end, not in 'all'; real/heldout-9.json: a ninth, written the same way at the start of developer session 10, sealed until its end, not in 'all'; real/heldout-10.json: a tenth, written the same way at the start of developer session 11, sealed until its end, not in 'all'; real/heldout-11.json: an eleventh, written the same way at the start of developer session 12, sealed until its end, not in 'all'; real/heldout-12.json: a twelfth, written the same way at the start of developer session 13, sealed until its end, not in 'all'; real/heldout-13.json: a thirteenth, written the same way at the start of developer session 14, sealed until its end, not in 'all'; real/heldout-14.json: a fourteenth, written the same way at the start of developer session 15, sealed until its end, not in 'all'; real/tuning-2.json: a second tuning set written by a helper from the transcripts alone in session 5; real/tuning-3.json: a third, 48 facts and 16 unrelated prompts, written the same way in session 7; real/tasks.json: 30 task requests ("add X", "set up Y") that a fact of the earlier sessions helps, a tuning set)
 // in ../shared/corpus (written by a helper from the data alone).
 //
 // --why-missed: for the answers missed while something was injected, whether the injected statements' own messages
@@ -58,7 +58,7 @@ interface Project {
 
 const args = process.argv.slice(2);
 const setArg = args[args.indexOf('--set') + 1] ?? 'alpha';
-// Held-out sets up to heldout-12 are spent: each was sealed for one developer session, run at its start and its end and
+// Held-out sets up to heldout-13 are spent: each was sealed for one developer session, run at its start and its end and
 // reported; since session 10 they are tuning material too, verbose only with --verbose-spent. A set still sealed is
 // never verbose: its questions and misses are not printed.
 const SPENT = new Set([
@@ -75,8 +75,9 @@ const SPENT = new Set([
   'real-heldout-10',
   'real-heldout-11',
   'real-heldout-12',
+  'real-heldout-13',
 ]);
-const SEALED = new Set(['real-heldout-13']);
+const SEALED = new Set(['real-heldout-14']);
 const verboseAsked = args.includes('--verbose');
 let verbose = verboseAsked;
 const keep = args.includes('--keep');
