@@ -69,6 +69,10 @@ test('synonyms: stemming keeps the first two letters of every listed word, so a 
   );
   assert.ok(synonymsOf(stemWord('db')).includes(stemWord('database')));
   assert.deepEqual(synonymsOf(stemWord('haiku')), []);
+  // The words of agent sessions: a finished conversation is a session's end, summarizing it is /compact.
+  assert.ok(synonymsOf(stemWord('conversation')).includes(stemWord('session')));
+  assert.ok(synonymsOf(stemWord('summarized')).includes(stemWord('compact')));
+  assert.ok(synonymsOf(stemWord('tracing')).includes(stemWord('spans')));
 });
 
 test('a prompt that asks several things is split into its parts (two terms or more each)', () => {
