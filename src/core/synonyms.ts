@@ -24,11 +24,11 @@ const GROUPS: readonly string[][] = [
   ['remove', 'delete', 'drop'],
   ['picture', 'image', 'photo'],
   ['conversation', 'session', 'chat'],
-  ['finish', 'finished', 'end', 'ended'],
-  ['summarize', 'summarized', 'summary', 'compact', 'compaction'],
-  ['trace', 'tracing', 'span', 'spans', 'tracer'],
+  ['finish', 'end'],
+  ['summarize', 'summary', 'compact'],
+  ['trace', 'span', 'tracer'],
   ['idle', 'inactive', 'stale'],
-  ['exclude', 'ignore', 'ignored', 'gitignore'],
+  ['exclude', 'ignore', 'gitignore'],
 ];
 
 // Stemming every word of every group costs time on every prompt (docs/performance.md); a term can only share a group
