@@ -4,10 +4,10 @@
 // nothing. Printed beside two plain baselines on the same messages, each injecting up to the same 9,000
 // characters: raw-message BM25, and per-term substring search.
 //
-//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|real-heldout-2|real-heldout-3|real-heldout-4|real-heldout-5|real-heldout-6|real-heldout-7|real-heldout-8|real-heldout-9|real-heldout-10|real-heldout-11|real-heldout-12|real-heldout-13|real-heldout-14|real-tuning-2|real-tuning-3|real-tasks|all] [--verbose] [--keep] [--why-missed] [--quality]
+//   node --import tsx bench/capture/run.ts [--set alpha|beta|real-tuning|real-heldout|real-heldout-2|real-heldout-3|real-heldout-4|real-heldout-5|real-heldout-6|real-heldout-7|real-heldout-8|real-heldout-9|real-heldout-10|real-heldout-11|real-heldout-12|real-heldout-13|real-heldout-14|real-heldout-15|real-tuning-2|real-tuning-3|real-tasks|all] [--verbose] [--keep] [--reuse <kept set folder>] [--why-missed] [--quality]
 //
 // Sets: sets/alpha (tuning) and sets/beta (held out: never read while tuning), synthetic sessions written by hand
-// by helpers who had not seen the code; real/tuning.json and real/heldout.json, labels of the real transcripts (real/heldout-2.json: a second held-out set, written later by another helper from the transcripts alone; real/heldout-3.json: a third, sealed for the next session, not in 'all'; real/heldout-4.json: a fourth, written at the start of developer session 5 and sealed until its end, not in 'all'; real/heldout-5.json: a fifth, written the same way at the start of developer session 6, sealed until its end, not in 'all'; real/heldout-6.json: a sixth, written the same way at the start of developer session 7, sealed until its end, not in 'all'; real/heldout-7.json: a seventh, written the same way at the start of developer session 8, sealed until its end, not in 'all'; real/heldout-8.json: an eighth, written the same way at the start of developer session 9, sealed until its end, not in 'all'; real/heldout-9.json: a ninth, written the same way at the start of developer session 10, sealed until its end, not in 'all'; real/heldout-10.json: a tenth, written the same way at the start of developer session 11, sealed until its end, not in 'all'; real/heldout-11.json: an eleventh, written the same way at the start of developer session 12, sealed until its end, not in 'all'; real/heldout-12.json: a twelfth, written the same way at the start of developer session 13, sealed until its end, not in 'all'; real/heldout-13.json: a thirteenth, written the same way at the start of developer session 14, sealed until its end, not in 'all'; real/heldout-14.json: a fourteenth, written the same way at the start of developer session 15, sealed until its end, not in 'all'; real/tuning-2.json: a second tuning set written by a helper from the transcripts alone in session 5; real/tuning-3.json: a third, 48 facts and 16 unrelated prompts, written the same way in session 7; real/tasks.json: 30 task requests ("add X", "set up Y") that a fact of the earlier sessions helps, a tuning set)
+// by helpers who had not seen the code; real/tuning.json and real/heldout.json, labels of the real transcripts (real/heldout-2.json: a second held-out set, written later by another helper from the transcripts alone; real/heldout-3.json: a third, sealed for the next session, not in 'all'; real/heldout-4.json: a fourth, written at the start of developer session 5 and sealed until its end, not in 'all'; real/heldout-5.json: a fifth, written the same way at the start of developer session 6, sealed until its end, not in 'all'; real/heldout-6.json: a sixth, written the same way at the start of developer session 7, sealed until its end, not in 'all'; real/heldout-7.json: a seventh, written the same way at the start of developer session 8, sealed until its end, not in 'all'; real/heldout-8.json: an eighth, written the same way at the start of developer session 9, sealed until its end, not in 'all'; real/heldout-9.json: a ninth, written the same way at the start of developer session 10, sealed until its end, not in 'all'; real/heldout-10.json: a tenth, written the same way at the start of developer session 11, sealed until its end, not in 'all'; real/heldout-11.json: an eleventh, written the same way at the start of developer session 12, sealed until its end, not in 'all'; real/heldout-12.json: a twelfth, written the same way at the start of developer session 13, sealed until its end, not in 'all'; real/heldout-13.json: a thirteenth, written the same way at the start of developer session 14, sealed until its end, not in 'all'; real/heldout-14.json: a fourteenth, written the same way at the start of developer session 15, sealed until its end, not in 'all'; real/heldout-15.json: a fifteenth, written the same way at the start of developer session 16, sealed until its end, not in 'all'; real/tuning-2.json: a second tuning set written by a helper from the transcripts alone in session 5; real/tuning-3.json: a third, 48 facts and 16 unrelated prompts, written the same way in session 7; real/tasks.json: 30 task requests ("add X", "set up Y") that a fact of the earlier sessions helps, a tuning set)
 // in ../shared/corpus (written by a helper from the data alone).
 //
 // --why-missed: for the answers missed while something was injected, whether the injected statements' own messages
@@ -16,10 +16,16 @@
 // message is not stored, so this measures what showing its neighbours would gain). With --verbose, on tuning sets,
 // each held answer missed is printed with the statements that hold it and the words they share with the question.
 //
+// --reuse <folder>: on real sets, ask the questions against copies of banks already synced and kept (--keep prints
+// the scratch folder; pass its <set> subfolder, e.g. /tmp/mf-capture-XXXX/real-tuning-2) instead of syncing again.
+// Every real set syncs the same transcripts in the same order, so any real set's kept banks serve every other: the
+// sync step is skipped (about 30 s a set), the retrieval step is measured the same way. For retrieval changes only:
+// a capture change needs a fresh sync.
+//
 // --quality: on a real set, the share of labelled statements (real/statement-quality.json: "keep" or "drop", by a helper,
 // from the statements' text alone) that the capture keeps, per half of the labels.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,7 +64,7 @@ interface Project {
 
 const args = process.argv.slice(2);
 const setArg = args[args.indexOf('--set') + 1] ?? 'alpha';
-// Held-out sets up to heldout-13 are spent: each was sealed for one developer session, run at its start and its end and
+// Held-out sets up to heldout-14 are spent: each was sealed for one developer session, run at its start and its end and
 // reported; since session 10 they are tuning material too, verbose only with --verbose-spent. A set still sealed is
 // never verbose: its questions and misses are not printed.
 const SPENT = new Set([
@@ -76,14 +82,17 @@ const SPENT = new Set([
   'real-heldout-11',
   'real-heldout-12',
   'real-heldout-13',
+  'real-heldout-14',
 ]);
-const SEALED = new Set(['real-heldout-14']);
+const SEALED = new Set(['real-heldout-15']);
 const verboseAsked = args.includes('--verbose');
 let verbose = verboseAsked;
 const keep = args.includes('--keep');
 const whyMissed = args.includes('--why-missed');
 // --quality: on a real set, how many of the labelled statements the capture keeps (real/statement-quality.json).
 const quality = args.includes('--quality');
+const reuseAt = args.indexOf('--reuse');
+const reuse = reuseAt >= 0 ? path.resolve(args[reuseAt + 1] ?? '') : undefined;
 const NEIGHBOUR_RADIUS = 200;
 const sets = setArg === 'all' ? ['alpha', 'beta', 'real-tuning', 'real-heldout', 'real-heldout-2'] : setArg.split(',');
 
@@ -112,8 +121,18 @@ function runSet(set: string): void {
   let lateSyncs = 0;
   for (const project of projects) {
     const dir = path.join(scratch, set, project.name);
-    mkdirSync(path.join(dir, '.git'), { recursive: true });
     banks.set(project.name, dir);
+    if (reuse && set.startsWith('real')) {
+      const kept = path.join(reuse, project.name);
+      if (!existsSync(path.join(kept, '.memories'))) {
+        throw new Error(`--reuse: ${kept} holds no synced bank (.memories); pass a set folder of a --keep run`);
+      }
+      // A copy: the context hook keeps per-session state in the bank, which must not leak into the next set.
+      cpSync(kept, dir, { recursive: true });
+      sizes.push(`${project.name} reused`);
+      continue;
+    }
+    mkdirSync(path.join(dir, '.git'), { recursive: true });
     let before = 0;
     for (const transcript of project.transcripts) {
       const payload = {
@@ -211,7 +230,7 @@ function runSet(set: string): void {
   }
   const entities = countEntities([...banks.values()]);
   console.log(
-    `  bank: ${sizes.length} syncs${lateSyncs > 0 ? ` (${lateSyncs} past the deadline, run again as the next Stop)` : ''}, ${entities.entities} entities, ${entities.statements} statements, ${entities.fileOnly} file-change-only entities (${((100 * entities.fileOnly) / Math.max(1, entities.entities)).toFixed(0)}%)`,
+    `  bank: ${reuse && set.startsWith('real') ? `reused from ${reuse}` : `${sizes.length} syncs`}${lateSyncs > 0 ? ` (${lateSyncs} past the deadline, run again as the next Stop)` : ''}, ${entities.entities} entities, ${entities.statements} statements, ${entities.fileOnly} file-change-only entities (${((100 * entities.fileOnly) / Math.max(1, entities.entities)).toFixed(0)}%)`,
   );
   if (verbose) {
     console.log(`  bytes added per sync: ${sizes.join(', ')}`);
