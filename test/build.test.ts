@@ -8,6 +8,7 @@ import { execa } from 'execa';
 import { PACKAGE_ROOT } from './helpers/temp-project.ts';
 
 const BUILT = [
+  'prompt/memory-fabric-context.cjs',
   'prompt/memory-fabric-context.mjs',
   'stop/memory-fabric-sync.mjs',
   'cli/memory-fabric.mjs',
@@ -68,8 +69,15 @@ test('the hook bundles stay small (start-up is parse time): the context hook hol
   }
   assert.ok(!context.some((input) => input.includes('@modelcontextprotocol')), 'the context hook bundles the MCP SDK');
   const contextText = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[0] ?? ''), 'utf8');
-  const syncText = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[1] ?? ''), 'utf8');
+  const syncText = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[2] ?? ''), 'utf8');
   assert.ok(contextText.length < 250_000, `context hook is ${contextText.length} bytes`);
+  // What Claude Code runs is the loader (context-loader.ts): it only reads the code above and its cache.
+  const loaderText = await readFile(path.join(PACKAGE_ROOT, 'hooks', 'prompt', 'memory-fabric-context.mjs'), 'utf8');
+  assert.ok(loaderText.length < 5_000, `the context hook's loader is ${loaderText.length} bytes`);
+  const code = await readFile(path.join(PACKAGE_ROOT, 'hooks', BUILT[0] ?? ''));
+  const { createHash } = await import('node:crypto');
+  const codeHash = createHash('sha1').update(code).digest('hex').slice(0, 16);
+  assert.ok(loaderText.includes(`}${codeHash}-\${source.length}`), 'the loader names its cache files by the hash of the code it runs');
   // (310 KB since session 6, when it reached 300 KB: js-yaml and jsonc-parser are 60 KB of it; 320 KB since session
   // 11, when the hooks the client ran and web fetches took it to 311 KB; 330 KB since session 14, when warnings of
   // command output and technology spellings took it to 321 KB. The Stop hook's start-up is measured in

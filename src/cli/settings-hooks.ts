@@ -25,6 +25,8 @@ export type HookSettings = Record<HookEvent, HookGroup[]>;
 
 // The bundle the context events run, relative to the package root (doctor checks that it exists and is fresh).
 export const CONTEXT_BUNDLE = 'hooks/prompt/memory-fabric-context.mjs';
+// The context hook's code, which that bundle (a loader: src/entrypoints/context-loader.ts) runs from V8's code cache.
+export const CONTEXT_CODE = 'hooks/prompt/memory-fabric-context.cjs';
 // The bundle the sync events run (Stop, SubagentStop, SessionEnd).
 export const SYNC_BUNDLE = 'hooks/stop/memory-fabric-sync.mjs';
 

@@ -5,10 +5,11 @@ import type { Config, StoreKind } from '../config.ts';
 import { findPendingFlushes, readFlushRequest as readRequestFile, saveFlushRequest } from '../state/flush-requests.ts';
 import { findUnfinishedSessions } from '../state/session-sweep.ts';
 import type { HookInput } from './hook-input.ts';
+import { importModule } from '../import-module.ts';
 
 // Starts the sync bundle detached from this process; returns its pid.
 async function spawnDetachedSync(syncScript: string, args: string[], cwd: string): Promise<number | undefined> {
-  const { spawn } = await import('node:child_process');
+  const { spawn } = await importModule<typeof import('node:child_process')>('node:child_process');
   const child = spawn(process.execPath, [syncScript, ...args], { cwd, detached: true, stdio: 'ignore' });
   child.unref();
   return child.pid;

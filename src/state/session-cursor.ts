@@ -2,6 +2,7 @@
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { MemoryFabricError } from '../errors.ts';
 import { writeFileAtomic } from './atomic-write.ts';
+import { importModule } from '../import-module.ts';
 
 // One transcript's cursor (statePaths.cursor): the inode and the head hash tell a replaced file from a grown one.
 export interface SessionCursor {
@@ -75,7 +76,7 @@ export async function readNewLines(
   try {
     // Loaded here, not at the top: the context hook reads cursors (loadCursor) but never hashes, and loading
     // node:crypto costs start-up time (docs/performance.md).
-    const { createHash } = await import('node:crypto');
+    const { createHash } = await importModule<typeof import('node:crypto')>('node:crypto');
     const hashBytes = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');
     const info = await handle.stat();
     if (!info.isFile()) {

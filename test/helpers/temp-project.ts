@@ -15,6 +15,7 @@ export const PACKAGE_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const CONTEXT_HOOK = path.join(PACKAGE_ROOT, 'hooks', 'prompt', 'memory-fabric-context.mjs');
 export const SYNC_HOOK = path.join(PACKAGE_ROOT, 'hooks', 'stop', 'memory-fabric-sync.mjs');
 export const CLI = path.join(PACKAGE_ROOT, 'hooks', 'cli', 'memory-fabric.mjs');
+export const TEST_CACHE_HOME = path.join(os.tmpdir(), 'memory-fabric-test-cache');
 export const SHARED_CORPUS = path.resolve(PACKAGE_ROOT, '..', 'shared', 'corpus');
 
 // The environment a hook gets in tests: nothing of the developer's memory-fabric settings leaks in.
@@ -25,5 +26,6 @@ export function hookEnv(project: string, extra: Record<string, string> = {}): Re
       env[key] = value;
     }
   }
-  return { ...env, CLAUDE_PROJECT_DIR: project, ...extra };
+  // The context hook's code cache (src/entrypoints/context-loader.ts) in a folder of the tests', not the user's.
+  return { ...env, XDG_CACHE_HOME: TEST_CACHE_HOME, CLAUDE_PROJECT_DIR: project, ...extra };
 }

@@ -1,12 +1,9 @@
 // The built context hook reads the vocabulary filter from hooks/lib/ beside it: a prompt that names what the bank has
 // never seen is silent, the same prompt without the name is answered.
 import assert from 'node:assert/strict';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { test } from 'node:test';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
-import { renderGraphFile } from '../../src/stores/bank/graph-file.ts';
-import { writeSearchIndex } from '../../src/stores/search-index/writer.ts';
+import { writeIndexedBank } from '../helpers/bank.ts';
 import { CONTEXT_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 
@@ -33,11 +30,7 @@ const contextOf = (stdout: string): string =>
 
 test('the built context hook is silent on a request that names what the bank has never seen, and answers it without the name', async (t) => {
   const project = await makeTempProject(t);
-  const graphFile = path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc');
-  await mkdir(path.dirname(graphFile), { recursive: true });
-  await writeFile(graphFile, renderGraphFile(GRAPH, '2026-11-30T00:00:00Z', 'test'));
-  const info = await stat(graphFile);
-  await writeSearchIndex(path.join(project, '.memories', '.state', 'search-index'), GRAPH, { size: info.size, mtimeMs: info.mtimeMs });
+  await writeIndexedBank(project, GRAPH);
   const ask = async (prompt: string): Promise<string> => {
     const payload = JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's1', cwd: project, prompt });
     const run = await runHookProcess(CONTEXT_HOOK, payload, { env: hookEnv(project), cwd: project });

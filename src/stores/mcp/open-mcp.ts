@@ -11,6 +11,7 @@ import type { WriteTime } from '../../state/time-source.ts';
 import { statePaths } from '../../state/state-layout.ts';
 import { deferFailedWrite } from '../write-through-outbox.ts';
 import { MemoryFabricError } from '../../errors.ts';
+import { importModule } from '../../import-module.ts';
 
 // The folders whose node_modules may hold @modelcontextprotocol/server-memory: the project's, then this package's.
 function serverSearchFolders(config: Config, packageFile: string): string[] {
@@ -73,12 +74,11 @@ export function openMcpStore(
 type McpModule = typeof import('./mcp-entry.ts');
 
 // hooks/lib/mcp-store.mjs beside the running bundle (hooks/prompt, hooks/stop, hooks/cli); from the sources (tests,
-// tsx), the module itself. The specifier is a variable so that the bundler leaves the import alone.
+// tsx), the module itself. The specifier is computed, so that the bundler leaves the import alone.
 async function loadMcpModule(): Promise<McpModule> {
   const bundled = new URL('../lib/mcp-store.mjs', import.meta.url);
   if (existsSync(fileURLToPath(bundled))) {
-    return (await import(bundled.href)) as McpModule;
+    return await importModule<McpModule>(bundled.href);
   }
-  const source = './mcp-entry.ts';
-  return (await import(source)) as McpModule;
+  return await importModule<McpModule>(new URL('./mcp-entry.ts', import.meta.url).href);
 }

@@ -1,0 +1,124 @@
+// The built context hook runs its code from V8's code cache (src/entrypoints/context-loader.ts): the first run writes
+// the cache, the next ones use it, and a cache that is corrupt, of another bundle, or cannot be written costs only
+// itself: the hook answers exactly as it does with the cache turned off.
+import assert from 'node:assert/strict';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import type { KnowledgeGraph } from '../../src/core/graph.ts';
+import { writeIndexedBank } from '../helpers/bank.ts';
+import { CONTEXT_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
+import { runHookProcess } from '../helpers/run-hook-process.ts';
+
+const GRAPH: KnowledgeGraph = {
+  entities: [
+    {
+      name: 'cursor-pagination',
+      entityType: 'decision',
+      observations: [
+        'We decided to use cursor pagination for the orders API because offset pagination was slow [2026-11-02, session aaaa0001, decision]',
+      ],
+    },
+    ...Array.from({ length: 30 }, (_, index) => ({
+      name: `area-${index}`,
+      entityType: 'component',
+      observations: [`area ${index} note: the ${['queue', 'worker', 'page', 'form'][index % 4]} was tidied`],
+    })),
+  ],
+  relations: [],
+};
+
+async function bank(t: import('node:test').TestContext): Promise<string> {
+  const project = await makeTempProject(t);
+  await writeIndexedBank(project, GRAPH);
+  return project;
+}
+
+async function tempFolder(t: import('node:test').TestContext): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'mf-code-cache-'));
+  t.after(() => rm(folder, { recursive: true, force: true }));
+  return folder;
+}
+
+const payload = (project: string): string =>
+  JSON.stringify({
+    hook_event_name: 'UserPromptSubmit',
+    session_id: 's1',
+    cwd: project,
+    prompt: 'how do we paginate the orders endpoint?',
+  });
+
+async function ask(project: string, extra: Record<string, string>): Promise<{ stdout: string; stderr: string }> {
+  const run = await runHookProcess(CONTEXT_HOOK, payload(project), { env: hookEnv(project, extra), cwd: project });
+  assert.equal(run.exitCode, 0, run.stderr);
+  return { stdout: run.stdout, stderr: run.stderr };
+}
+
+const cacheFiles = async (folder: string): Promise<string[]> =>
+  (await readdir(folder).catch(() => [] as string[])).filter((name) => name.startsWith('context-')).sort();
+
+test('the first run writes the code cache (owner only), the next one uses it, and both answer as the hook without it', async (t) => {
+  const project = await bank(t);
+  const cacheHome = await tempFolder(t);
+  const folder = path.join(cacheHome, 'memory-fabric');
+  const without = await ask(project, { MEMORY_FABRIC_CODE_CACHE: '0', XDG_CACHE_HOME: cacheHome });
+  assert.match(without.stdout, /cursor pagination for the orders API/);
+  assert.deepEqual(await cacheFiles(folder), [], 'MEMORY_FABRIC_CODE_CACHE=0 writes no cache');
+
+  const first = await ask(project, { XDG_CACHE_HOME: cacheHome });
+  assert.equal(first.stdout, without.stdout);
+  const files = await cacheFiles(folder);
+  assert.equal(files.length, 1, `one cache file: ${files.join(', ')}`);
+  const file = path.join(folder, files[0] as string);
+  assert.match(
+    files[0] as string,
+    new RegExp(`^context-[0-9a-f]{16}-\\d+-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin$`),
+  );
+  assert.equal((await stat(folder)).mode & 0o777, 0o700);
+  assert.equal((await stat(file)).mode & 0o777, 0o600);
+  const written = await readFile(file);
+  assert.ok(written.length > 10_000, `the cache holds the compiled functions (${written.length} bytes)`);
+
+  const second = await ask(project, { XDG_CACHE_HOME: cacheHome });
+  assert.equal(second.stdout, without.stdout);
+  assert.ok((await readFile(file)).equals(written), 'an accepted cache is not written again');
+});
+
+test('a corrupt cache is rejected and written anew; a cache of another bundle is removed; the answer is the same', async (t) => {
+  const project = await bank(t);
+  const cacheHome = await tempFolder(t);
+  const folder = path.join(cacheHome, 'memory-fabric');
+  const expected = (await ask(project, { MEMORY_FABRIC_CODE_CACHE: '0', XDG_CACHE_HOME: cacheHome })).stdout;
+  await ask(project, { XDG_CACHE_HOME: cacheHome });
+  const [name] = await cacheFiles(folder);
+  const file = path.join(folder, name as string);
+  const good = await readFile(file);
+  const garbage = Buffer.alloc(good.length, 0x5a);
+  await writeFile(file, garbage);
+  const stale = path.join(folder, 'context-0000000000000000-1-v0.0.0-x64.bin');
+  await writeFile(stale, 'an older bundle');
+
+  const answered = await ask(project, { XDG_CACHE_HOME: cacheHome });
+  assert.equal(answered.stdout, expected);
+  const rewritten = await readFile(file);
+  assert.ok(!rewritten.equals(garbage), 'the rejected cache was written anew');
+  assert.deepEqual(await cacheFiles(folder), [name], "the other bundle's cache was removed");
+  assert.equal((await ask(project, { XDG_CACHE_HOME: cacheHome })).stdout, expected);
+});
+
+test('a cache folder that cannot be made costs only the cache; under a plugin the cache is in its data folder', async (t) => {
+  const project = await bank(t);
+  const scratch = await tempFolder(t);
+  const expected = (await ask(project, { MEMORY_FABRIC_CODE_CACHE: '0', XDG_CACHE_HOME: scratch })).stdout;
+  // XDG_CACHE_HOME is a file: no folder can be made under it.
+  const blocker = path.join(scratch, 'not-a-folder');
+  await writeFile(blocker, '');
+  const blocked = await ask(project, { XDG_CACHE_HOME: blocker });
+  assert.equal(blocked.stdout, expected);
+  assert.equal(blocked.stderr, '');
+
+  const pluginData = path.join(scratch, 'plugin-data');
+  assert.equal((await ask(project, { CLAUDE_PLUGIN_DATA: pluginData, XDG_CACHE_HOME: blocker })).stdout, expected);
+  assert.equal((await cacheFiles(path.join(pluginData, 'code-cache'))).length, 1);
+});
