@@ -19,6 +19,7 @@ import { renderTimings, summarizeTimings } from './hook-log-stats.ts';
 import {
   CONTEXT_BUNDLE,
   CONTEXT_CODE,
+  SYNC_CODE,
   SYNC_BUNDLE,
   enablesPlugin,
   eventsWithOurHooks,
@@ -147,7 +148,7 @@ async function checkHooks(config: Config, home: string): Promise<Check> {
 }
 
 async function checkBundles(packageRoot: string): Promise<Check> {
-  const files = [CONTEXT_BUNDLE, CONTEXT_CODE, SYNC_BUNDLE].map((file) => path.join(packageRoot, file));
+  const files = [CONTEXT_BUNDLE, CONTEXT_CODE, SYNC_BUNDLE, SYNC_CODE].map((file) => path.join(packageRoot, file));
   const missing = files.filter((file) => !existsSync(file));
   if (missing.length > 0) {
     return { name: 'entrypoints', status: 'fail', detail: `missing ${missing.join(', ')}`, fix: 'npm run build' };

@@ -25,10 +25,11 @@ export type HookSettings = Record<HookEvent, HookGroup[]>;
 
 // The bundle the context events run, relative to the package root (doctor checks that it exists and is fresh).
 export const CONTEXT_BUNDLE = 'hooks/prompt/memory-fabric-context.mjs';
-// The context hook's code, which that bundle (a loader: src/entrypoints/context-loader.ts) runs from V8's code cache.
+// The context hook's code, which that bundle (a loader: src/entrypoints/code-cache.ts) runs from V8's code cache.
 export const CONTEXT_CODE = 'hooks/prompt/memory-fabric-context.cjs';
-// The bundle the sync events run (Stop, SubagentStop, SessionEnd).
+// The bundle the sync events run (Stop, SubagentStop, SessionEnd), and the code it runs (as the context hook's).
 export const SYNC_BUNDLE = 'hooks/stop/memory-fabric-sync.mjs';
+export const SYNC_CODE = 'hooks/stop/memory-fabric-sync.cjs';
 
 // The hook entries for a package at packageRoot; timeouts in seconds. Stop is not `async`: an async Stop hook
 // was killed when `claude -p` exited (seen on 2.1.197), losing the sync; ours takes tens of milliseconds anyway.

@@ -1,14 +1,14 @@
-// The built context hook runs its code from V8's code cache (src/entrypoints/context-loader.ts): the first run writes
-// the cache, the next ones use it, and a cache that is corrupt, of another bundle, or cannot be written costs only
-// itself: the hook answers exactly as it does with the cache turned off.
+// The built hooks run their code from V8's code cache (src/entrypoints/code-cache.ts): the first run writes the cache,
+// the next ones use it, and a cache that is corrupt, of another bundle, or cannot be written costs only
+// itself: a hook answers exactly as it does with the cache turned off.
 import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
-import { writeIndexedBank } from '../helpers/bank.ts';
-import { CONTEXT_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
+import { writeIndexedBank, writeTranscript } from '../helpers/bank.ts';
+import { CONTEXT_HOOK, SYNC_HOOK, hookEnv, makeTempProject } from '../helpers/temp-project.ts';
 import { runHookProcess } from '../helpers/run-hook-process.ts';
 
 const GRAPH: KnowledgeGraph = {
@@ -121,4 +121,28 @@ test('a cache folder that cannot be made costs only the cache; under a plugin th
   const pluginData = path.join(scratch, 'plugin-data');
   assert.equal((await ask(project, { CLAUDE_PLUGIN_DATA: pluginData, XDG_CACHE_HOME: blocker })).stdout, expected);
   assert.equal((await cacheFiles(path.join(pluginData, 'code-cache'))).length, 1);
+});
+
+test('the sync hook runs from a cache of its own: a Stop syncs the same with and without it, and the caches of the two hooks live side by side', async (t) => {
+  const cacheHome = await tempFolder(t);
+  const folder = path.join(cacheHome, 'memory-fabric');
+  const syncs: string[] = [];
+  for (const cache of ['0', '1']) {
+    const project = await makeTempProject(t);
+    const transcript = path.join(project, 'session.jsonl');
+    await writeTranscript(transcript, ['We decided to use cursor pagination for the orders API because offset pagination was slow.']);
+    const stop = JSON.stringify({ hook_event_name: 'Stop', session_id: 'sess-1', cwd: project, transcript_path: transcript });
+    const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system', MEMORY_FABRIC_CODE_CACHE: cache, XDG_CACHE_HOME: cacheHome });
+    const run = await runHookProcess(SYNC_HOOK, stop, { env, cwd: project });
+    assert.equal(run.exitCode, 0, run.stderr);
+    const graph = await readFile(path.join(project, '.memories', 'context', 'knowledge-graph.index.jsonc'), 'utf8');
+    assert.match(graph, /cursor pagination for the orders API/);
+    syncs.push(graph.replace(/"(graphGeneratedAtUtc|updatedAtUtc)": "[^"]*"/g, ''));
+    const answered = await ask(project, { MEMORY_FABRIC_CODE_CACHE: cache, XDG_CACHE_HOME: cacheHome });
+    assert.match(answered.stdout, /cursor pagination/);
+  }
+  assert.equal(syncs[1], syncs[0], 'the graph a Stop writes does not depend on the cache');
+  const files = await readdir(folder);
+  assert.equal(files.filter((name) => name.startsWith('sync-')).length, 1, files.join(', '));
+  assert.equal(files.filter((name) => name.startsWith('context-')).length, 1, files.join(', '));
 });
