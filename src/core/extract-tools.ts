@@ -1,6 +1,7 @@
 // Structured facts from tool calls: files edited, notable commands and whether they failed, errors and the fix
 // that followed, packages installed, subagent calls counted, the hooks the client ran.
 import { scriptOf } from './capture/hook-script.ts';
+import { recipeStatement, taskRecipes } from './capture/task-recipes.ts';
 import { tagProvenance } from './graph.ts';
 import { redactSecrets } from './redact.ts';
 import { formatStatement } from './statement.ts';
@@ -33,7 +34,7 @@ export interface ToolState {
 
 // A tool call waiting for its result: a notable command (key: its entity, '' when it is none, command: its first line)
 // with the packages it installs, or an edit (key: the file, command: the tool, ignored: what it adds to an ignore
-// file), written once its result says whether it happened.
+// file, recipes: the task runner's recipes it writes), written once its result says whether it happened.
 interface PendingCall {
   key: string;
   command: string;
@@ -41,6 +42,7 @@ interface PendingCall {
   session?: string;
   edit?: true;
   ignored?: string;
+  recipes?: Array<{ entity: string; statement: string }>;
   packages?: string[];
   installedWith?: string;
   // A command that prints a file or searches (cat, head, grep...): its output's "WARN" lines are the file's.
@@ -78,6 +80,7 @@ export function extractToolFacts(
       const file = editedFile(call, message.cwd);
       if (file) {
         const ignored = ignoreFileAdditions(call, file);
+        const recipes = recipesOf(call, file);
         const edit: PendingCall = {
           key: file,
           command: call.name,
@@ -85,6 +88,7 @@ export function extractToolFacts(
           ...(date ? { date } : {}),
           ...(session ? { session } : {}),
           ...(ignored ? { ignored } : {}),
+          ...(recipes.length > 0 ? { recipes } : {}),
         };
         // Written when its result says it happened (a Write refused with "File has not been read yet" changed
         // nothing); a call with no id (no result can name it) is taken as done.
@@ -325,6 +329,13 @@ function writeEdit(
   if (edit.ignored) {
     builder.addEntity(file, 'file', 0.75, editStatement(edit, edit.ignored, 'done'));
   }
+  for (const recipe of edit.recipes ?? []) {
+    builder.addRelation(
+      context.projectName,
+      'uses',
+      builder.addEntity(recipe.entity, 'command', 0.75, editStatement(edit, recipe.statement, 'fact')),
+    );
+  }
   for (const failure of Object.values(openFailures)) {
     if (!failure.editsSince.includes(file) && failure.editsSince.length < 3) {
       failure.editsSince.push(file);
@@ -387,6 +398,26 @@ function editedFile(call: ToolCall, cwd: string | undefined): string | undefined
     return undefined;
   }
   return relative;
+}
+
+// The recipes of a task runner's file an edit of the project writes (capture/task-recipes.ts), each on its command's
+// entity (the one a run of it names: `just check` is just-check), a statement a later edit of the same recipe
+// supersedes (capture/slots.ts). Not of a file outside the project.
+function recipesOf(call: ToolCall, file: string): Array<{ entity: string; statement: string }> {
+  if (/^(?:[\\/~]|[A-Za-z]:)/.test(file)) {
+    return [];
+  }
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  const written =
+    call.name === 'Write'
+      ? text(call.input.content)
+      : Array.isArray(call.input.edits)
+        ? call.input.edits.map((edit: Record<string, unknown> | null) => text(edit?.new_string)).join('\n')
+        : text(call.input.new_string);
+  return taskRecipes(file, written).map((recipe) => ({
+    entity: commandKey(recipe.invocation) ?? recipe.invocation.toLowerCase().replace(/\s+/g, '-'),
+    statement: recipeStatement(recipe),
+  }));
 }
 
 // The patterns an edit adds to an ignore file of the project (.gitignore, .dockerignore...), as one statement on the

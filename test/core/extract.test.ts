@@ -182,6 +182,38 @@ test('tool calls give files edited, notable commands with their outcome, and an 
   assert.equal(stats.errors, 1);
 });
 
+test("a Justfile's recipes an edit writes are statements on their commands, once the edit happened", () => {
+  const messages = [
+    tool('1', 'Write', {
+      file_path: '/repo/Justfile',
+      content:
+        '# Run all checks (tests with 100% coverage requirement)\ncheck:\n    cargo llvm-cov --fail-under-lines 100\n\ntest:\n    cargo test\n',
+    }),
+    result('1', false, 'File created successfully at: /repo/Justfile'),
+    tool('2', 'Edit', { file_path: '/repo/Justfile', old_string: 'test:\n    cargo test', new_string: 'test:\n    cargo nextest run' }),
+    result('2', true, '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>'),
+    tool('3', 'Write', { file_path: '/home/alice/Justfile', content: 'deploy:\n    ./deploy.sh\n' }),
+    result('3', false, 'ok'),
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1', projectName: 'python-utils' });
+  const byName = new Map(delta.entities.map((entity) => [entity.name, entity]));
+  assert.deepEqual(byName.get('just-check')?.observations, [
+    '`just check` runs `cargo llvm-cov --fail-under-lines 100` (Run all checks (tests with 100% coverage requirement)) [2026-11-30, session s1, fact]',
+  ]);
+  assert.deepEqual(
+    byName.get('just-test')?.observations,
+    ['`just test` runs `cargo test` [2026-11-30, session s1, fact]'],
+    'the refused edit changed nothing',
+  );
+  assert.equal(byName.get('just-check')?.entityType, 'command');
+  assert.ok(
+    delta.relations.some(
+      (relation) => relation.from === 'python-utils' && relation.relationType === 'uses' && relation.to === 'just-check',
+    ),
+  );
+  assert.equal(byName.has('just-deploy'), false, 'not a file outside the project');
+});
+
 test('an edit of an ignore file records the patterns it adds, on the file: not its comments, blanks or old lines', () => {
   const messages = [
     tool('1', 'Edit', {

@@ -6,6 +6,7 @@ import { clip, isJunkName, toEntityName } from '../../src/core/delta-builder.ts'
 import { extractDelta, splitSentences } from '../../src/core/extract.ts';
 import { commandKey, warningsOf } from '../../src/core/extract-tools.ts';
 import { replyPrefixes } from '../../src/core/capture/ask-log.ts';
+import { taskRecipes } from '../../src/core/capture/task-recipes.ts';
 import { hookFeedbackOf } from '../../src/core/capture/capture.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
@@ -105,6 +106,10 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['toEntityName', toEntityName],
   ['isJunkName', isJunkName],
   ['clip', (text) => clip(text, 120)],
+  // A task runner's file whose comment, header, parameters and command are the shape.
+  ['taskRecipes (Justfile)', (text) => taskRecipes('Justfile', `# ${text}\ncheck ${text}:\n    ${text}\n${text}:\n\t${text}`)],
+  ['taskRecipes (Makefile)', (text) => taskRecipes('Makefile', `${text}: ${text}\n\t${text}\nx: ; ${text}`)],
+  ['taskRecipes (package.json)', (text) => taskRecipes('package.json', JSON.stringify({ scripts: { build: text } }))],
   ['extractDelta', (text) => extractDelta(conversation(text), { sessionId: 's1', projectName: 'shop' })],
 ];
 

@@ -65,6 +65,8 @@ const KEY_VALUE = /`([A-Za-z][\w.-]{2,40})\s?(?:=|: )\s?([^`\s]{1,40})`/;
 const MAX_SLOT_TEXT = 400;
 const ROLE_KINDS: ReadonlySet<StatementKind> = new Set(['decision', 'fact', 'convention', 'preference']);
 const TASK = /^(Done|To do): (.{4,})$/;
+// A task runner's recipe (task-recipes.ts): "`just check` runs `cargo test`" fills the slot of `just check`.
+const RECIPE = /^`((?:just|make|npm run) [\w:.-]{1,40})` runs `([^`]{1,200})`/;
 
 // A statement that says a technology is used: not one that compares, rejects or negates ("MySQL is slower than
 // what we have", "we won't use MongoDB", "SQLite only for tests").
@@ -85,6 +87,10 @@ export function slotsOf(whole: string, kind: StatementKind): Slot[] {
   const task = TASK.exec(text);
   if (task?.[1] && task[2]) {
     return [{ key: `task:${task[2].toLowerCase().slice(0, 120)}`, value: task[1].toLowerCase() }];
+  }
+  const recipe = RECIPE.exec(text);
+  if (recipe?.[1] && recipe[2]) {
+    return [{ key: `recipe:${recipe[1].toLowerCase()}`, value: recipe[2].toLowerCase() }];
   }
   if (!ROLE_KINDS.has(kind)) {
     return [];
