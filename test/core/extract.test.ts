@@ -182,6 +182,59 @@ test('tool calls give files edited, notable commands with their outcome, and an 
   assert.equal(stats.errors, 1);
 });
 
+test('a document the session writes is read for statements: on what each names, else on its file; none outside the project', () => {
+  const readme = [
+    '## Tracing',
+    '',
+    '### Architecture',
+    '| Layer | Instrumentation |',
+    '|---|---|',
+    '| Phoenix controllers | `with_span` macro in hook controllers |',
+    '',
+    '### Production',
+    'Set these environment variables to send spans to an OTLP collector:',
+    '```bash',
+    'export OTEL_EXPORTER=otlp',
+    '```',
+    '',
+    'Spans are batched before export to keep the overhead low.',
+  ].join('\n');
+  const messages = [
+    tool('1', 'Edit', { file_path: '/repo/README.md', old_string: '## Landing page', new_string: readme }),
+    tool('2', 'Write', { file_path: '/home/alice/notes.md', content: '## Notes\n\nThe staging password rotates every Monday at noon.' }),
+    tool('3', 'Write', {
+      file_path: '/repo/node_modules/x/README.md',
+      content: '## X\n\nThe library caches every lookup for ten minutes.',
+    }),
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1', projectName: 'spotter' });
+  const statements = delta.entities.flatMap((entity) => entity.observations.map((text) => `${entity.name}: ${text}`));
+  assert.ok(
+    statements.includes(
+      'README.md: Production: Set these environment variables to send spans to an OTLP collector: `export OTEL_EXPORTER=otlp` [2026-11-30, session s1, fact]',
+    ),
+    statements.join('\n'),
+  );
+  assert.ok(
+    statements.includes(
+      'with_span: Architecture: Phoenix controllers: `with_span` macro in hook controllers [2026-11-30, session s1, fact]',
+    ),
+    statements.join('\n'),
+  );
+  assert.equal(delta.entities.find((entity) => entity.name === 'README.md')?.entityType, 'file');
+  // A heading is no role: "Architecture: Phoenix controllers" says nothing of what Phoenix is for.
+  assert.equal(
+    statements.some((text) => text.startsWith('Phoenix: Phoenix: Architecture')),
+    false,
+    statements.join('\n'),
+  );
+  assert.equal(
+    statements.some((text) => /staging password|ten minutes/.test(text)),
+    false,
+    'not a document outside the project or in its dependencies',
+  );
+});
+
 test("a Justfile's recipes an edit writes are statements on their commands, once the edit happened", () => {
   const messages = [
     tool('1', 'Write', {

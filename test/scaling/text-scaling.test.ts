@@ -6,6 +6,7 @@ import { clip, isJunkName, toEntityName } from '../../src/core/delta-builder.ts'
 import { extractDelta, splitSentences } from '../../src/core/extract.ts';
 import { commandKey, warningsOf } from '../../src/core/extract-tools.ts';
 import { replyPrefixes } from '../../src/core/capture/ask-log.ts';
+import { splitStatements } from '../../src/core/capture/segment.ts';
 import { taskRecipes } from '../../src/core/capture/task-recipes.ts';
 import { hookFeedbackOf } from '../../src/core/capture/capture.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
@@ -101,6 +102,11 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['stripInjectedMarkup', stripInjectedMarkup],
   ['parseTranscriptLines', (text) => parseTranscriptLines([JSON.stringify({ type: 'user', message: { role: 'user', content: text } })])],
   ['splitSentences', splitSentences],
+  // A document the session wrote: the shape as a heading, an introducing paragraph, a short command block and prose.
+  [
+    'splitStatements (document)',
+    (text) => splitStatements(`## ${text}\nRun:\n\`\`\`\n${text}\n\`\`\`\n${text}\n\`\`\`sh\n${text}`, { document: true }),
+  ],
   ['findTechnologies', findTechnologies],
   ['commandKey', commandKey],
   ['toEntityName', toEntityName],

@@ -37,6 +37,8 @@ const MAX_PER_MESSAGE: Record<SourceKind, number> = {
   subagent: 15,
   // What a web fetch found, as the fetching model summarized the page for Claude's question.
   research: 8,
+  // A document the session wrote (a README's sections, a CLAUDE.md), per edit.
+  doc: 15,
 };
 
 // The session (its entity gets what it asked and did) and the project (the subject when there is no session).
@@ -217,7 +219,7 @@ export function captureStatements(
 
     const candidates: Array<Classified & { order: number; lead?: string }> = [];
     // A pasted log or a dump yields thousands of statements: only the first MAX_CONSIDERED are classified.
-    for (const raw of splitStatements(source.text).slice(0, MAX_CONSIDERED)) {
+    for (const raw of splitStatements(source.text, { document: source.kind === 'doc' }).slice(0, MAX_CONSIDERED)) {
       stats.statementsSeen += 1;
       const classified = classifyStatement(raw.text, source.kind);
       if (classified) {
@@ -267,8 +269,9 @@ export function captureStatements(
       // was said, and may have been replaced since; its restatement is a fact, not a new decision.
       // What a fetched page says is a fact about the page, whatever its words: not the project's decision, convention,
       // preference or task (a page may even be written to read as instructions).
+      // A document describes the project: what it says is no preference of the user's.
       const kind =
-        source.kind === 'research'
+        source.kind === 'research' || (source.kind === 'doc' && statement.kind === 'preference')
           ? 'fact'
           : report && statement.kind === 'fact'
             ? 'done'
@@ -302,8 +305,8 @@ export function captureStatements(
           write(sessionName, 'session', statement.text, kind);
         }
       } else if (source.about) {
-        // What a fetched page says, on the page.
-        write(source.about, 'reference', statement.text, kind);
+        // What a fetched page says, on the page; what a document says, on its file.
+        write(source.about, source.kind === 'doc' ? 'file' : 'reference', statement.text, kind);
       } else if (normalizeSentence(statement.text) !== request) {
         // (A request the session already logged is not written to it twice.)
         write(sessionName ?? project, sessionName ? 'session' : 'project', statement.text, kind);
@@ -491,9 +494,10 @@ function answerAsk(builder: DeltaBuilder, stats: CaptureStats, ask: OpenAsk, ses
 const ROLE_AFTER =
   /^\s*(?:\d[\w.]*\s+)?(?:\([^)]{0,40}\)\s*)?(?:for|as (?:the|our|a|an))\s+([a-z][\w /-]{2,40}?)(?=[,.;:)]|\s+(?:and (?:a |an |the )?[A-Z]|with|because|since|so|but|instead|rather|in|on)\b|$)/;
 const LABEL_BEFORE = /(?:^|: )([A-Z][\w /-]{2,30}): $/;
-// Headings and labels that name a part of a message, not a role in the project.
+// Headings and labels that name a part of a message or a document, not a role in the project (a document's headings
+// lead its paragraphs and rows: "Architecture: Phoenix controllers: ..." gives Phoenix no role).
 const GENERIC_LABEL =
-  /^(?:summary|overview|notes?|features?|key features|highlights|details|changes|status|result|results|next steps?|todo|done|stack|tech stack|the stack|example|usage|context|background|plan|step \d+|phase \d+|option \w+)$/i;
+  /^(?:summary|overview|notes?|features?|key features|highlights|details|changes|status|result|results|next steps?|todo|done|stack|tech stack|the stack|example|usage|context|background|plan|step \d+|phase \d+|option \w+|architecture|troubleshooting|introduction|getting started|quick ?start|api reference|reference|faq|contents|layers?)$/i;
 const USE_VERB =
   /\b(?:use|uses|using|used|with|on|chose|pick|go with|switch|stick with|standardi[sz]e on|adopt|running|run|built|our|stack)\b/i;
 

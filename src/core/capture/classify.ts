@@ -5,7 +5,7 @@ import type { StatementKind } from '../statement.ts';
 import { findTechnologies } from '../technologies.ts';
 
 // Where a statement came from: who said it and in what form.
-export type SourceKind = 'user' | 'assistant' | 'summary' | 'commit' | 'pr' | 'plan' | 'todo' | 'subagent' | 'research';
+export type SourceKind = 'user' | 'assistant' | 'summary' | 'commit' | 'pr' | 'plan' | 'todo' | 'subagent' | 'research' | 'doc';
 
 // A statement worth keeping: capture keeps the most salient of each message (MAX_PER_MESSAGE in capture.ts).
 export interface Classified {
@@ -189,7 +189,7 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   if (kind !== 'fact') {
     add(`cue:${kind}`, 1);
   }
-  if (source === 'commit' || source === 'pr' || source === 'plan' || source === 'todo') {
+  if (source === 'commit' || source === 'pr' || source === 'plan' || source === 'todo' || source === 'doc') {
     add(`source:${source}`, 1);
     if (kind === 'fact' && (source === 'commit' || source === 'pr')) {
       kind = 'done';

@@ -20,8 +20,14 @@ export interface SplitStatement {
 // A list item's opening code span, before a dash or a colon.
 const ITEM_LEAD = /^(`[^`\n]{2,120}`)\s?(?:—|–|-|:)\s/;
 
-// The statements of a text, in order, each with the code span its list item opens with.
-export function splitStatements(text: string): SplitStatement[] {
+// The statements of a text, in order, each with the code span its list item opens with. In a document the session
+// wrote (sources.ts), a fenced block of one or two command lines is kept as code spans, joined to the paragraph
+// before it when that paragraph introduces it ("Set the environment variable before starting the server:" then
+// `SPOTTER_OTEL_ENABLED=false mix phx.server`: in a document the command is the answer), and a paragraph, like a list
+// item, says its heading ("Disabling tracing: Set the environment variable ...": a section's paragraph leaves its
+// subject to the heading).
+export function splitStatements(text: string, options: { document?: boolean } = {}): SplitStatement[] {
+  const document = options.document === true;
   const statements: SplitStatement[] = [];
   let topic = '';
   let paragraph: string[] = [];
@@ -34,11 +40,11 @@ export function splitStatements(text: string): SplitStatement[] {
   };
   const flush = (): void => {
     if (paragraph.length > 0) {
-      pushSentences(paragraph.join(' '), '', statements);
+      pushSentences(paragraph.join(' '), document ? topic : '', statements);
       paragraph = [];
     }
   };
-  for (const line of proseLines(text)) {
+  for (const line of proseLines(text, document)) {
     const trimmed = line.trim();
     if (trimmed === '') {
       flush();
@@ -47,6 +53,8 @@ export function splitStatements(text: string): SplitStatement[] {
     const heading = /^#{1,6}\s+(.*)$/.exec(trimmed);
     if (heading) {
       flush();
+      // A table's last row, held back in case a separator followed, is under the heading before this one.
+      releaseRow();
       const title = cleanInline(heading[1] ?? '').replace(/[:.]$/, '');
       // A generic heading ("Summary", "Next steps", "3. Key Design Principles") is no topic: its items say what they are.
       const bare = title.replace(/^(?:\d{1,3}[.)]\s*|step \d+:?\s*)/i, '');
@@ -87,8 +95,11 @@ export function splitStatements(text: string): SplitStatement[] {
   return statements;
 }
 
-// Lines of the text outside fenced code blocks (```), found with indexOf so an unclosed fence costs one scan.
-function proseLines(text: string): string[] {
+// Lines of the text outside fenced code blocks (```), found with indexOf so an unclosed fence costs one scan; with
+// shortCode, a block of at most SHORT_CODE_LINES command lines as one line of code spans (see splitStatements).
+const SHORT_CODE_LINES = 2;
+const SHORT_CODE_CHARS = 160;
+function proseLines(text: string, shortCode = false): string[] {
   const lines: string[] = [];
   let position = 0;
   while (position < text.length) {
@@ -104,11 +115,42 @@ function proseLines(text: string): string[] {
     if (close < 0) {
       break;
     }
+    const code = shortCode ? shortCodeLine(text.slice(fence + 3, close)) : undefined;
+    if (code) {
+      // Joined to the paragraph that introduces it: the blank lines between them are dropped.
+      let last = lines.length - 1;
+      while (last >= 0 && (lines[last] as string).trim() === '') {
+        last -= 1;
+      }
+      if (last >= 0 && (lines[last] as string).trim().endsWith(':')) {
+        lines.length = last + 1;
+      }
+      lines.push(code);
+    }
     lines.push('');
     const afterClose = text.indexOf('\n', close + 3);
     position = afterClose < 0 ? text.length : afterClose + 1;
   }
   return lines;
+}
+
+// A fenced block's command lines as code spans ("`SPOTTER_OTEL_ENABLED=false mix phx.server`"), when it holds one or two
+// (its language tag, blank lines and comments left out); undefined for a longer block, or a line too long to be one.
+function shortCodeLine(block: string): string | undefined {
+  // (The first line is the fence's language tag.)
+  const lines = block.split('\n').slice(1);
+  const commands: string[] = [];
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#') || line.startsWith('//')) {
+      continue;
+    }
+    if (commands.length === SHORT_CODE_LINES || line.length > SHORT_CODE_CHARS || line.includes('`')) {
+      return undefined;
+    }
+    commands.push(line);
+  }
+  return commands.length > 0 ? commands.map((command) => `\`${command}\``).join('; ') : undefined;
 }
 
 // "| Redis | cache and rate limits |" -> "Redis: cache and rate limits"; separator rows give nothing.

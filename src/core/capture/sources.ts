@@ -1,7 +1,8 @@
 // Every source of knowledge in a transcript as text: what the user and Claude wrote, the client's compaction
 // summaries, and what the model already wrote as a summary inside tool calls (git commit messages, gh pr titles
 // and bodies, plans, task lists with their status, subagent reports, a web fetch's answer: the fetching model's
-// summary of a page for Claude's question, not the page; a web search's list of links is not read). Tool facts (files, commands, errors,
+// summary of a page for Claude's question, not the page; a web search's list of links is not read; the documents the
+// session writes, a README's section or a CLAUDE.md, with the file they are in). Tool facts (files, commands, errors,
 // installs) are read by extract-tools.ts. Each source is capped at MAX_SOURCE_CHARS: what lies beyond is not
 // read for statements (it was redacted with the rest before this point, so nothing unredacted is ever written).
 import { redactSecrets } from '../redact.ts';
@@ -15,7 +16,8 @@ export interface TextSource {
   kind: SourceKind;
   text: string;
   message: TranscriptMessage;
-  // What the source is about when its statements name nothing: a web fetch's page ("github.com/xtermjs/xterm.js/issues/1343").
+  // What the source is about when its statements name nothing: a web fetch's page ("github.com/xtermjs/xterm.js/issues/1343"),
+  // a document's file ("README.md").
   about?: string;
 }
 
@@ -27,6 +29,39 @@ export interface SourceState {
 }
 
 const AGENT_TOOLS = new Set(['Task', 'Agent']);
+const DOC_WRITE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit']);
+
+// A markdown document of the project an edit writes (README.md, docs/tracing.md, CLAUDE.md), as a path relative to the
+// session's folder; none outside it (~/notes.md, /tmp), nor in dependencies or build output. (Read at the call: a
+// refused Write is retried with the same text.)
+const DOCUMENT = /\.(?:md|mdx|markdown)$/i;
+function documentOf(input: Record<string, unknown>, cwd: string | undefined): string | undefined {
+  const file = typeof input.file_path === 'string' ? input.file_path : undefined;
+  if (!file || !DOCUMENT.test(file)) {
+    return undefined;
+  }
+  const absolute = /^(?:\/|[A-Za-z]:[\\/])/.test(file);
+  if (absolute && !(cwd && file.startsWith(`${cwd}/`))) {
+    return undefined;
+  }
+  const relative = absolute && cwd ? file.slice(cwd.length + 1) : file;
+  return /(?:^|\/)(?:node_modules|\.git|dist|build|target|vendor)\//.test(relative) || relative.startsWith('~') ? undefined : relative;
+}
+
+// What an edit writes: a Write's content, an Edit's new text, a MultiEdit's new texts.
+function writtenText(tool: string, input: Record<string, unknown>): string {
+  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  if (tool === 'Write') {
+    return text(input.content);
+  }
+  if (tool === 'MultiEdit' && Array.isArray(input.edits)) {
+    return input.edits
+      .slice(0, 20)
+      .map((edit: unknown) => text((edit as Record<string, unknown> | null)?.new_string))
+      .join('\n\n');
+  }
+  return text(input.new_string);
+}
 
 // The text sources of a run of messages, in transcript order.
 export function readSources(
@@ -68,6 +103,12 @@ export function readSources(
         push('todo', todoLines(input.todos), message);
       } else if (AGENT_TOOLS.has(call.name) && call.id) {
         pending.add(call.id);
+      } else if (DOC_WRITE_TOOLS.has(call.name)) {
+        const file = documentOf(input, message.cwd);
+        const written = file ? writtenText(call.name, input) : '';
+        if (file && written !== '') {
+          push('doc', written, message, file);
+        }
       } else if (call.name === 'WebFetch' && call.id) {
         const page = typeof input.url === 'string' ? pageName(input.url) : undefined;
         if (page) {

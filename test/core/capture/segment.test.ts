@@ -62,3 +62,59 @@ test('an unclosed fence, a run of one character and a huge line are split in tim
     assert.ok(large < Math.max(small, 2) * 40, `x10 input: ${small.toFixed(1)} ms -> ${large.toFixed(1)} ms`);
   }
 });
+
+test('a document the session wrote: a short command block joins the paragraph that introduces it, paragraphs say their heading', () => {
+  const readme = [
+    '## OpenTelemetry Tracing',
+    '',
+    '### Disabling tracing',
+    '',
+    'Set the environment variable before starting the server:',
+    '',
+    '```bash',
+    '# before mix',
+    'SPOTTER_OTEL_ENABLED=false mix phx.server',
+    '```',
+    '',
+    '### Production',
+    '',
+    'Set these variables to send spans to a collector:',
+    '```bash',
+    'export OTEL_EXPORTER=otlp',
+    'export OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4318',
+    '```',
+    'A longer example:',
+    '```elixir',
+    'a = 1',
+    'b = 2',
+    'c = 3',
+    '```',
+    '| Symptom | Fix |',
+    '|---|---|',
+    '| No spans | Check the env var |',
+    '## Landing page',
+    'Built with Astro.',
+  ].join('\n');
+  assert.deepEqual(
+    splitStatements(readme, { document: true }).map((statement) => statement.text),
+    [
+      'Disabling tracing: Set the environment variable before starting the server: `SPOTTER_OTEL_ENABLED=false mix phx.server`',
+      'Production: Set these variables to send spans to a collector: `export OTEL_EXPORTER=otlp`; `export OTEL_EXPORTER_OTLP_ENDPOINT=http://localhost:4318`',
+      'Production: A longer example:',
+      // The table's last row, held back for a separator that never came, stays under its own heading.
+      'Production: No spans: Check the env var',
+      'Landing page: Built with Astro.',
+    ],
+  );
+  // A message, not a document: the code is dropped and paragraphs carry no heading, as before.
+  assert.deepEqual(
+    splitStatements(readme).map((statement) => statement.text),
+    [
+      'Set the environment variable before starting the server:',
+      'Set these variables to send spans to a collector:',
+      'A longer example:',
+      'Production: No spans: Check the env var',
+      'Built with Astro.',
+    ],
+  );
+});
