@@ -5,32 +5,63 @@
 // has no compile cache for ES modules (module.enableCompileCache is Node 22), so the hook's code is a CommonJS bundle
 // run as a vm.Script with cachedData.
 //
-// The cache is a file per bundle, Node version and architecture, in $CLAUDE_PLUGIN_DATA/code-cache when Claude Code
-// runs us as a plugin, else $XDG_CACHE_HOME/memory-fabric (~/.cache/memory-fabric), a folder only its owner may
-// read or write (V8 runs what the file holds). Its name holds a hash of the bundle taken at build time and the
-// bundle's length as read: V8 itself checks the version, the flags and the source's length, so another bundle of
-// the same length must not find this one's file. `MEMORY_FABRIC_CODE_CACHE=0` turns it off. Anything that fails here
-// (no home, a read-only disk, a cache V8 rejects) costs only the cache: the hook runs as it would without it, and a
-// rejected or missing cache is written anew as the process exits (to a temporary file, then renamed).
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+// V8 runs what a cache file holds, so the file is trusted only as far as this checks it:
+// - where: $CLAUDE_PLUGIN_DATA/code-cache when Claude Code runs us as a plugin, else $XDG_CACHE_HOME/memory-fabric, else
+//   ~/.cache/memory-fabric (absolute paths only, as the XDG spec says); a folder used only when it is this user's and
+//   no one else may write to it (made 0700), a file only when it is a regular file of this user's (opened without
+//   following a link and without blocking: a FIFO planted there is no file);
+// - which: its name holds a hash of the code taken at build time, the code's length and modification time as read
+//   (V8 itself checks only the source's length, its own version and its flags: a .cjs edited by hand changes its
+//   time), Node's version and the architecture;
+// - what: V8 verifies the cache's checksum (--verify-snapshot-checksum, off in release builds: a cache damaged on disk
+//   was accepted and crashed the process, exit 133 or 139, before it could be replaced; ~1.4 ms more at the sync
+//   hook's ~480 KB).
+// `MEMORY_FABRIC_CODE_CACHE=0` turns it off. Anything that fails here (no home, a read-only disk, a cache V8 rejects)
+// costs only the cache: the hook runs as it would without it, and a rejected or missing cache is written anew as the
+// process exits (a new temporary file, then renamed), except by the sync bundle's detached runs (a flush, a sweep,
+// a rebuild compile less of the code than a Stop). Caches of this hook not used for a week are removed then, so two
+// installs sharing the folder keep theirs.
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 
 // The global src/import-module.ts reads: import() itself is refused inside a vm.Script on Node 20.
 const IMPORT_GLOBAL = '__memoryFabricImport';
 
 // A hook's code and the name of its cache: the loader's own URL (the code is beside it), the code's file name, the
-// cache files' prefix (a loader removes only its own bundle's older caches), and the hash scripts/build.ts took of
-// the code (16 hex digits of its SHA-1).
+// cache files' prefix (a loader removes only its own bundle's stale caches), the hash scripts/build.ts took of the
+// code (16 hex digits of its SHA-1), and whether this run may write the cache (not the sync bundle's detached runs).
 export interface CachedCode {
   loaderUrl: string;
   code: string;
   prefix: string;
   bundleId: string;
+  writeCache?: boolean;
 }
+
+// A cache of this hook's prefix not used for this long is another install's or an older build's, and is removed.
+const STALE_CACHE_MS = 7 * 24 * 3600 * 1000;
+// A temporary file older than this was left by a run that died while writing.
+const STALE_TEMPORARY_MS = 3600 * 1000;
+// No code cache is this large (the sync hook's is ~480 KB): a bigger file is not read.
+const MAX_CACHE_BYTES = 16 * 1024 * 1024;
 
 // The cache folder, or undefined when there is none to use.
 function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
@@ -38,50 +69,109 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
     return undefined;
   }
   if (env.CLAUDE_PLUGIN_DATA) {
-    return path.join(env.CLAUDE_PLUGIN_DATA, 'code-cache');
+    return path.isAbsolute(env.CLAUDE_PLUGIN_DATA) ? path.join(env.CLAUDE_PLUGIN_DATA, 'code-cache') : undefined;
   }
-  const base = env.XDG_CACHE_HOME || (os.homedir() ? path.join(os.homedir(), '.cache') : '');
-  return base ? path.join(base, 'memory-fabric') : undefined;
-}
-
-const readOrUndefined = (file: string): Buffer | undefined => {
+  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) {
+    return path.join(env.XDG_CACHE_HOME, 'memory-fabric');
+  }
+  let home: string;
   try {
-    return readFileSync(file);
+    home = os.homedir();
   } catch {
+    // No HOME and no entry in the user database.
     return undefined;
   }
-};
+  return home && path.isAbsolute(home) ? path.join(home, '.cache', 'memory-fabric') : undefined;
+}
 
-// Writes the cache as the process exits (the hook ends with process.exit), once every function it ran is compiled;
-// other bundles' caches in the folder are removed (an update leaves the old one behind).
+const ownedByMe = (uid: number): boolean => typeof process.getuid !== 'function' || uid === process.getuid();
+
+// A folder this user owns and no one else may write to (not a link to one).
+function isTrustedFolder(folder: string): boolean {
+  try {
+    const info = lstatSync(folder);
+    return info.isDirectory() && ownedByMe(info.uid) && (info.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+// The cache file's bytes, when it is a regular file of this user's; opened without following a link or blocking.
+function readCache(file: string): Buffer | undefined {
+  let descriptor: number | undefined;
+  try {
+    descriptor = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const info = fstatSync(descriptor);
+    return info.isFile() && ownedByMe(info.uid) && info.size > 0 && info.size <= MAX_CACHE_BYTES ? readFileSync(descriptor) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (descriptor !== undefined) {
+      closeSync(descriptor);
+    }
+  }
+}
+
+// Writes the cache as the process exits (the hook ends with process.exit), once every function it ran is compiled, to
+// a new temporary file (never one already there) renamed over the old; then removes this hook's caches not used for
+// a week and temporary files left by runs that died.
 function writeCacheAtExit(script: vm.Script, folder: string, file: string, prefix: string): void {
   process.once('exit', () => {
+    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
     try {
       mkdirSync(folder, { recursive: true, mode: 0o700 });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, script.createCachedData(), { mode: 0o600 });
+      if (!isTrustedFolder(folder)) {
+        return;
+      }
+      writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
       renameSync(temporary, file);
+    } catch {
+      // No cache this time: the next run compiles as this one did.
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // It was never made.
+      }
+      return;
+    }
+    try {
+      const now = Date.now();
       for (const name of readdirSync(folder)) {
-        if (name.startsWith(prefix) && path.join(folder, name) !== file && !name.endsWith('.tmp')) {
-          unlinkSync(path.join(folder, name));
+        const other = path.join(folder, name);
+        if (!name.startsWith(prefix) || other === file) {
+          continue;
+        }
+        const age = now - lstatSync(other).mtimeMs;
+        if (age > (name.endsWith('.tmp') ? STALE_TEMPORARY_MS : STALE_CACHE_MS)) {
+          unlinkSync(other);
         }
       }
     } catch {
-      // No cache this time: the next run compiles as this one did.
+      // Left for the next write.
     }
   });
 }
 
-function run({ loaderUrl, code, prefix, bundleId }: CachedCode): void {
+function run({ loaderUrl, code, prefix, bundleId, writeCache = true }: CachedCode): void {
   const here = path.dirname(fileURLToPath(loaderUrl));
   const bundle = path.join(here, code);
   const source = readFileSync(bundle, 'utf8');
   // The wrapper of a CommonJS module, so that the bundle's require and __filename work.
   const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const folder = cacheFolder(process.env);
-  const file = folder ? path.join(folder, `${prefix}${bundleId}-${source.length}-${process.version}-${process.arch}.bin`) : undefined;
-  const cachedData = file ? readOrUndefined(file) : undefined;
+  const file = folder
+    ? path.join(
+        folder,
+        `${prefix}${bundleId}-${source.length}-${Math.trunc(statSync(bundle).mtimeMs)}-${process.version}-${process.arch}.bin`,
+      )
+    : undefined;
+  // Before any cache is read or made: a cache is read under the flags it was made with (they are in its header).
+  if (folder) {
+    v8.setFlagsFromString('--verify-snapshot-checksum');
+  }
+  const cachedData = folder && file && isTrustedFolder(folder) ? readCache(file) : undefined;
   let script: vm.Script;
+  let rejected = false;
   try {
     script = new vm.Script(wrapped, { filename: bundle, ...(cachedData ? { cachedData } : {}) });
   } catch (error) {
@@ -89,8 +179,9 @@ function run({ loaderUrl, code, prefix, bundleId }: CachedCode): void {
       throw error;
     }
     script = new vm.Script(wrapped, { filename: bundle });
+    rejected = true;
   }
-  if (folder && file && (!cachedData || script.cachedDataRejected === true)) {
+  if (writeCache && folder && file && (!cachedData || rejected || script.cachedDataRejected === true)) {
     writeCacheAtExit(script, folder, file, prefix);
   }
   (globalThis as Record<string, unknown>)[IMPORT_GLOBAL] = (specifier: string): Promise<unknown> => import(specifier);

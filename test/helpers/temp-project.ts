@@ -1,4 +1,5 @@
 // A temporary project folder (with .git) that is removed when the test ends.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,10 @@ export const PACKAGE_ROOT = path.resolve(import.meta.dirname, '..', '..');
 export const CONTEXT_HOOK = path.join(PACKAGE_ROOT, 'hooks', 'prompt', 'memory-fabric-context.mjs');
 export const SYNC_HOOK = path.join(PACKAGE_ROOT, 'hooks', 'stop', 'memory-fabric-sync.mjs');
 export const CLI = path.join(PACKAGE_ROOT, 'hooks', 'cli', 'memory-fabric.mjs');
-export const TEST_CACHE_HOME = path.join(os.tmpdir(), 'memory-fabric-test-cache');
+// A folder of this test process's own for the hooks' code caches (src/entrypoints/code-cache.ts), removed at its exit:
+// not the user's, and not shared with another checkout's tests.
+export const TEST_CACHE_HOME = mkdtempSync(path.join(os.tmpdir(), 'mf-test-cache-'));
+process.on('exit', () => rmSync(TEST_CACHE_HOME, { recursive: true, force: true }));
 export const SHARED_CORPUS = path.resolve(PACKAGE_ROOT, '..', 'shared', 'corpus');
 
 // The environment a hook gets in tests: nothing of the developer's memory-fabric settings leaks in.
@@ -26,6 +30,5 @@ export function hookEnv(project: string, extra: Record<string, string> = {}): Re
       env[key] = value;
     }
   }
-  // The context hook's code cache (src/entrypoints/context-loader.ts) in a folder of the tests', not the user's.
   return { ...env, XDG_CACHE_HOME: TEST_CACHE_HOME, CLAUDE_PROJECT_DIR: project, ...extra };
 }

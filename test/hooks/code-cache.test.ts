@@ -2,7 +2,8 @@
 // the next ones use it, and a cache that is corrupt, of another bundle, or cannot be written costs only
 // itself: a hook answers exactly as it does with the cache turned off.
 import assert from 'node:assert/strict';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -71,9 +72,10 @@ test('the first run writes the code cache (owner only), the next one uses it, an
   const files = await cacheFiles(folder);
   assert.equal(files.length, 1, `one cache file: ${files.join(', ')}`);
   const file = path.join(folder, files[0] as string);
+  // The code's hash, length and modification time, Node's version and the architecture.
   assert.match(
     files[0] as string,
-    new RegExp(`^context-[0-9a-f]{16}-\\d+-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin$`),
+    new RegExp(`^context-[0-9a-f]{16}-\\d+-\\d+-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.bin$`),
   );
   assert.equal((await stat(folder)).mode & 0o777, 0o700);
   assert.equal((await stat(file)).mode & 0o777, 0o600);
@@ -85,7 +87,7 @@ test('the first run writes the code cache (owner only), the next one uses it, an
   assert.ok((await readFile(file)).equals(written), 'an accepted cache is not written again');
 });
 
-test('a corrupt cache is rejected and written anew; a cache of another bundle is removed; the answer is the same', async (t) => {
+test("a damaged cache is rejected and written anew, a header or a body alike; a stale cache of the hook is removed, another install's kept", async (t) => {
   const project = await bank(t);
   const cacheHome = await tempFolder(t);
   const folder = path.join(cacheHome, 'memory-fabric');
@@ -94,20 +96,31 @@ test('a corrupt cache is rejected and written anew; a cache of another bundle is
   const [name] = await cacheFiles(folder);
   const file = path.join(folder, name as string);
   const good = await readFile(file);
-  const garbage = Buffer.alloc(good.length, 0x5a);
-  await writeFile(file, garbage);
-  const stale = path.join(folder, 'context-0000000000000000-1-v0.0.0-x64.bin');
-  await writeFile(stale, 'an older bundle');
-
-  const answered = await ask(project, { XDG_CACHE_HOME: cacheHome });
-  assert.equal(answered.stdout, expected);
-  const rewritten = await readFile(file);
-  assert.ok(!rewritten.equals(garbage), 'the rejected cache was written anew');
-  assert.deepEqual(await cacheFiles(folder), [name], "the other bundle's cache was removed");
-  assert.equal((await ask(project, { XDG_CACHE_HOME: cacheHome })).stdout, expected);
+  const stale = path.join(folder, 'context-0000000000000000-1-1-v0.0.0-x64.bin');
+  await writeFile(stale, 'an older build');
+  const weekOld = new Date(Date.now() - 8 * 24 * 3600 * 1000);
+  await utimes(stale, weekOld, weekOld);
+  const otherInstall = path.join(folder, 'context-1111111111111111-2-2-v0.0.0-x64.bin');
+  await writeFile(otherInstall, 'another install, used yesterday');
+  // A header V8 refuses (every byte 0x5a), then a body with a few bytes flipped: V8 in a release build does not check
+  // a cache's body unless told to (--verify-snapshot-checksum), and ran such a cache until it crashed (exit 133, 139).
+  const flipped = Buffer.from(good);
+  for (const at of [40, Math.floor(good.length / 3), Math.floor(good.length / 2), good.length - 100]) {
+    flipped[at] = (flipped[at] as number) ^ 0xff;
+  }
+  for (const damaged of [Buffer.alloc(good.length, 0x5a), flipped, good.subarray(0, 1000)]) {
+    await writeFile(file, damaged);
+    const answered = await ask(project, { XDG_CACHE_HOME: cacheHome });
+    assert.equal(answered.stdout, expected);
+    const rewritten = await readFile(file);
+    assert.ok(!rewritten.equals(damaged), 'the rejected cache was written anew');
+    assert.equal((await ask(project, { XDG_CACHE_HOME: cacheHome })).stdout, expected);
+    assert.ok((await readFile(file)).equals(rewritten), 'and the new one is used');
+  }
+  assert.deepEqual(await cacheFiles(folder), [path.basename(otherInstall), name].sort(), 'the stale cache was removed');
 });
 
-test('a cache folder that cannot be made costs only the cache; under a plugin the cache is in its data folder', async (t) => {
+test("a cache folder that cannot be made or is not the user's own, a FIFO for a file, a relative path: each costs only the cache", async (t) => {
   const project = await bank(t);
   const scratch = await tempFolder(t);
   const expected = (await ask(project, { MEMORY_FABRIC_CODE_CACHE: '0', XDG_CACHE_HOME: scratch })).stdout;
@@ -118,12 +131,37 @@ test('a cache folder that cannot be made costs only the cache; under a plugin th
   assert.equal(blocked.stdout, expected);
   assert.equal(blocked.stderr, '');
 
+  // A folder others may write to is not used: V8 would run what they put there.
+  const shared = path.join(scratch, 'shared');
+  await mkdir(path.join(shared, 'memory-fabric'), { recursive: true });
+  await chmod(path.join(shared, 'memory-fabric'), 0o777);
+  assert.equal((await ask(project, { XDG_CACHE_HOME: shared })).stdout, expected);
+  assert.deepEqual(await cacheFiles(path.join(shared, 'memory-fabric')), []);
+
+  // A FIFO where the cache file would be does not block the hook.
+  const own = path.join(scratch, 'own');
+  await ask(project, { XDG_CACHE_HOME: own });
+  const [name] = await cacheFiles(path.join(own, 'memory-fabric'));
+  const cacheFile = path.join(own, 'memory-fabric', name as string);
+  await rm(cacheFile);
+  execFileSync('mkfifo', [cacheFile]);
+  const started = Date.now();
+  assert.equal((await ask(project, { XDG_CACHE_HOME: own })).stdout, expected);
+  assert.ok(Date.now() - started < 10_000);
+
+  // A relative XDG_CACHE_HOME is ignored (the XDG spec): the cache goes under HOME, not under the project.
+  const home = path.join(scratch, 'home');
+  await mkdir(home);
+  assert.equal((await ask(project, { XDG_CACHE_HOME: 'relative-cache', HOME: home })).stdout, expected);
+  assert.equal((await cacheFiles(path.join(home, '.cache', 'memory-fabric'))).length, 1);
+  await assert.rejects(stat(path.join(project, 'relative-cache')));
+
   const pluginData = path.join(scratch, 'plugin-data');
   assert.equal((await ask(project, { CLAUDE_PLUGIN_DATA: pluginData, XDG_CACHE_HOME: blocker })).stdout, expected);
   assert.equal((await cacheFiles(path.join(pluginData, 'code-cache'))).length, 1);
 });
 
-test('the sync hook runs from a cache of its own: a Stop syncs the same with and without it, and the caches of the two hooks live side by side', async (t) => {
+test('the sync hook runs from a cache of its own: a Stop syncs the same with and without it, the next Stop uses it, and the caches of the two hooks live side by side', async (t) => {
   const cacheHome = await tempFolder(t);
   const folder = path.join(cacheHome, 'memory-fabric');
   const syncs: string[] = [];
@@ -140,6 +178,13 @@ test('the sync hook runs from a cache of its own: a Stop syncs the same with and
     syncs.push(graph.replace(/"(graphGeneratedAtUtc|updatedAtUtc)": "[^"]*"/g, ''));
     const answered = await ask(project, { MEMORY_FABRIC_CODE_CACHE: cache, XDG_CACHE_HOME: cacheHome });
     assert.match(answered.stdout, /cursor pagination/);
+    if (cache === '1') {
+      const [syncCache] = (await readdir(folder)).filter((name) => name.startsWith('sync-'));
+      const written = await readFile(path.join(folder, syncCache as string));
+      const again = await runHookProcess(SYNC_HOOK, stop, { env, cwd: project });
+      assert.equal(again.exitCode, 0, again.stderr);
+      assert.ok((await readFile(path.join(folder, syncCache as string))).equals(written), 'the next Stop used the cache');
+    }
   }
   assert.equal(syncs[1], syncs[0], 'the graph a Stop writes does not depend on the cache');
   const files = await readdir(folder);
