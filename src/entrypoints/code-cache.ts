@@ -13,9 +13,10 @@
 // - which: its name holds a hash of the code taken at build time, the code's length and modification time as read
 //   (V8 itself checks only the source's length, its own version and its flags: a .cjs edited by hand changes its
 //   time), Node's version and the architecture;
-// - what: V8 verifies the cache's checksum (--verify-snapshot-checksum, off in release builds: a cache damaged on disk
-//   was accepted and crashed the process, exit 133 or 139, before it could be replaced; ~1.4 ms more at the sync
-//   hook's ~480 KB).
+// - what: the file starts with a CRC-32 of what V8 wrote, checked before V8 sees it. V8 itself checks a cache's header
+//   but not, in release builds, its body: a cache damaged on disk was accepted and crashed the process (exit 133 or
+//   139) before it could be replaced. (V8's own check, --verify-snapshot-checksum, cost ~5 ms a run, half the cache's
+//   gain; zlib's crc32 costs ~0.5 ms.)
 // `MEMORY_FABRIC_CODE_CACHE=0` turns it off. Anything that fails here (no home, a read-only disk, a cache V8 rejects)
 // costs only the cache: the hook runs as it would without it, and a rejected or missing cache is written anew as the
 // process exits (a new temporary file, then renamed), except by the sync bundle's detached runs (a flush, a sweep,
@@ -39,8 +40,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import vm from 'node:vm';
+import { crc32 } from 'node:zlib';
 
 // The global src/import-module.ts reads: import() itself is refused inside a vm.Script on Node 20.
 const IMPORT_GLOBAL = '__memoryFabricImport';
@@ -96,13 +97,23 @@ function isTrustedFolder(folder: string): boolean {
   }
 }
 
-// The cache file's bytes, when it is a regular file of this user's; opened without following a link or blocking.
+// A cache file: this mark, the CRC-32 of what V8 wrote (little-endian), then what V8 wrote.
+const MARK = 'MFC1';
+const HEADER_BYTES = 8;
+
+// What V8 wrote to the cache file, when it is a regular file of this user's (opened without following a link or
+// blocking) whose checksum holds.
 function readCache(file: string): Buffer | undefined {
   let descriptor: number | undefined;
   try {
     descriptor = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
     const info = fstatSync(descriptor);
-    return info.isFile() && ownedByMe(info.uid) && info.size > 0 && info.size <= MAX_CACHE_BYTES ? readFileSync(descriptor) : undefined;
+    if (!info.isFile() || !ownedByMe(info.uid) || info.size <= HEADER_BYTES || info.size > MAX_CACHE_BYTES) {
+      return undefined;
+    }
+    const bytes = readFileSync(descriptor);
+    const data = bytes.subarray(HEADER_BYTES);
+    return bytes.toString('latin1', 0, 4) === MARK && bytes.readUInt32LE(4) === crc32(data) ? data : undefined;
   } catch {
     return undefined;
   } finally {
@@ -123,7 +134,11 @@ function writeCacheAtExit(script: vm.Script, folder: string, file: string, prefi
       if (!isTrustedFolder(folder)) {
         return;
       }
-      writeFileSync(temporary, script.createCachedData(), { mode: 0o600, flag: 'wx' });
+      const data = script.createCachedData();
+      const header = Buffer.alloc(HEADER_BYTES);
+      header.write(MARK, 0, 'latin1');
+      header.writeUInt32LE(crc32(data), 4);
+      writeFileSync(temporary, Buffer.concat([header, data]), { mode: 0o600, flag: 'wx' });
       renameSync(temporary, file);
     } catch {
       // No cache this time: the next run compiles as this one did.
@@ -165,10 +180,6 @@ function run({ loaderUrl, code, prefix, bundleId, writeCache = true }: CachedCod
         `${prefix}${bundleId}-${source.length}-${Math.trunc(statSync(bundle).mtimeMs)}-${process.version}-${process.arch}.bin`,
       )
     : undefined;
-  // Before any cache is read or made: a cache is read under the flags it was made with (they are in its header).
-  if (folder) {
-    v8.setFlagsFromString('--verify-snapshot-checksum');
-  }
   const cachedData = folder && file && isTrustedFolder(folder) ? readCache(file) : undefined;
   let script: vm.Script;
   let rejected = false;

@@ -103,7 +103,7 @@ test("a damaged cache is rejected and written anew, a header or a body alike; a 
   const otherInstall = path.join(folder, 'context-1111111111111111-2-2-v0.0.0-x64.bin');
   await writeFile(otherInstall, 'another install, used yesterday');
   // A header V8 refuses (every byte 0x5a), then a body with a few bytes flipped: V8 in a release build does not check
-  // a cache's body unless told to (--verify-snapshot-checksum), and ran such a cache until it crashed (exit 133, 139).
+  // a cache's body, and ran such a cache until it crashed (exit 133, 139): the loader's CRC-32 refuses it.
   const flipped = Buffer.from(good);
   for (const at of [40, Math.floor(good.length / 3), Math.floor(good.length / 2), good.length - 100]) {
     flipped[at] = (flipped[at] as number) ^ 0xff;
