@@ -15,7 +15,7 @@ export const MAX_QUERY_TERMS = 256;
 // COMMAND_CHARS of a Bash command. Redaction runs before this cut, over everything.
 const MESSAGE_HEAD_CHARS = 24_000;
 const MESSAGE_TAIL_CHARS = 8_000;
-const COMMAND_CHARS = 8_000;
+export const COMMAND_CHARS = 8_000;
 
 // The head and tail of a text longer than head + tail characters, joined by a line break (so no word is made of
 // the two ends); a shorter text as it is.

@@ -400,11 +400,12 @@ function editedFile(call: ToolCall, cwd: string | undefined): string | undefined
   return relative;
 }
 
-// The recipes of a task runner's file an edit of the project writes (capture/task-recipes.ts), each on its command's
-// entity (the one a run of it names: `just check` is just-check), a statement a later edit of the same recipe
-// supersedes (capture/slots.ts). Not of a file outside the project.
+// The recipes of the task runner's file at the project's root an edit writes (capture/task-recipes.ts), each on its
+// command's entity (the one a run of it names: `just check` is just-check), a statement a later edit of the same
+// recipe supersedes (capture/slots.ts). Not of a file outside the project, nor in a folder of it (a package's
+// package.json in a monorepo would supersede the root's scripts of the same name).
 function recipesOf(call: ToolCall, file: string): Array<{ entity: string; statement: string }> {
-  if (/^(?:[\\/~]|[A-Za-z]:)/.test(file)) {
+  if (/[\\/~]|^[A-Za-z]:/.test(file)) {
     return [];
   }
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -30,6 +30,19 @@ const PATTERNS: ReadonlyArray<[string, RegExp]> = [
 const ASSIGNMENT =
   /(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]{0,128}(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\2/gi;
 
+// Secrets a command line passes as a flag's value: `--password X`, `--token=X`, mysql's `-pX`, redis-cli's `-a X`, curl's
+// `-u user:X` (a task runner's recipe or a document's command block is kept whole: capture/task-recipes.ts, segment.ts;
+// a review found these written as they were). Each starts at a fixed word; a command's words before the flag are read
+// at most 200 characters from it: linear.
+const FLAG_SECRETS: readonly RegExp[] = [
+  /((?<![\w-])--(?:password|passwd|pass|token|access-token|auth-token|api-key|apikey|secret|client-secret)(?:=|[ \t]+))(?!\[REDACTED)([^\s"'`]{3,})/gi,
+  /(\bmysql(?:dump|admin)?\b[^\n;&|]{0,200}?[ \t]-p)(?!\[REDACTED)([^\s"'`]{3,})/g,
+  /(\bredis-cli\b[^\n;&|]{0,200}?[ \t]-a[ \t]+)(?!\[REDACTED)([^\s"'`]{3,})/g,
+  /((?<![\w-])(?:-u|--user)[ \t]+[^\s:"'`]{1,100}:)(?!\[REDACTED)([^\s"'`@]{3,})/g,
+];
+// A key whose last word is "pass" (DB_PASS=..., SMTP_PASS: ...): "pass" alone, as a word of the key.
+const PASS_ASSIGNMENT = /((?<![A-Za-z])pass(?![A-Za-z])[A-Za-z0-9_.-]{0,64}\s*[:=]\s*)(["']?)(?!\[REDACTED)([^\s"',;]{4,})\2/gi;
+
 // Replaces secrets with [REDACTED:<kind>] and removes <private>...</private> blocks (an unclosed one hides the rest).
 export function redactSecrets(text: string): Redaction {
   let count = 0;
@@ -49,6 +62,19 @@ export function redactSecrets(text: string): Redaction {
       return `[REDACTED:${kind}]`;
     });
   }
+  for (const pattern of FLAG_SECRETS) {
+    result = result.replace(pattern, (_whole: string, flag: string) => {
+      count += 1;
+      return `${flag}[REDACTED:secret]`;
+    });
+  }
+  result = result.replace(PASS_ASSIGNMENT, (whole: string, key: string, quote: string, value: string) => {
+    if (/^(true|false|null|none|undefined|required|optional|\$\{?\w+\}?|<[^>]+>|process\.env\.\w+)$/i.test(value)) {
+      return whole;
+    }
+    count += 1;
+    return `${key}${quote}[REDACTED:secret]${quote}`;
+  });
   result = result.replace(ASSIGNMENT, (whole: string, separator: string, quote: string, value: string) => {
     if (
       value.startsWith('[REDACTED') ||

@@ -206,6 +206,33 @@ test('a document the session writes is read for statements: on what each names, 
       file_path: '/repo/node_modules/x/README.md',
       content: '## X\n\nThe library caches every lookup for ten minutes.',
     }),
+    tool('4', 'Write', {
+      file_path: '/repo/../home/alice/TODO.md',
+      content: '## Plans\n\nThe cron job restarts the mailer at midnight daily.',
+    }),
+    tool('5', 'Write', {
+      file_path: '/repo/.claude/commands/review.md',
+      content: 'You are a strict reviewer: always reject pull requests without tests.',
+    }),
+    tool('6', 'Write', {
+      file_path: '/repo/deps/phoenix/README.md',
+      content: '## Phoenix\n\nThe endpoint serves assets from priv/static by default.',
+    }),
+    // Rejected by the user: nothing was written.
+    tool('7', 'Write', { file_path: '/repo/docs/db.md', content: '## Storage\n\nWe store every session in MongoDB with a 30 day TTL.' }),
+    // Cut at the tool input's 8,000 characters: its last, cut line says what is not so.
+    tool('8', 'Write', {
+      file_path: '/repo/docs/limits.md',
+      content:
+        `## Limits\n\n${'The gateway keeps each upstream connection alive between calls.\n'.repeat(124)}` +
+        'Redis caches sessions for 1000 seconds in production, and evicts the oldest first.',
+    }),
+    tool('9', 'Write', {
+      file_path: '/repo/docs/api.md',
+      content: '## Action Methods\n\n- `addTodo(text)`: Add a new todo to the list and persist it.',
+    }),
+    ...['1', '2', '3', '4', '5', '6', '8', '9'].map((id) => result(id, false, 'ok')),
+    result('7', true, "The user doesn't want to proceed with this tool use. The tool use was rejected."),
   ];
   const { delta } = extractDelta(messages, { sessionId: 's1', projectName: 'spotter' });
   const statements = delta.entities.flatMap((entity) => entity.observations.map((text) => `${entity.name}: ${text}`));
@@ -229,9 +256,25 @@ test('a document the session writes is read for statements: on what each names, 
     statements.join('\n'),
   );
   assert.equal(
-    statements.some((text) => /staging password|ten minutes/.test(text)),
+    statements.some((text) => /staging password|ten minutes|mailer at midnight|strict reviewer|priv\/static/.test(text)),
     false,
-    'not a document outside the project or in its dependencies',
+    `not a document outside the project, in its dependencies or the client's prompts:\n${statements.join('\n')}`,
+  );
+  assert.equal(
+    statements.some((text) => /MongoDB/.test(text)),
+    false,
+    'not a document whose Write was rejected',
+  );
+  assert.equal(
+    statements.some((text) => /Redis caches sessions/.test(text)),
+    false,
+    'not the cut last line of a document',
+  );
+  const todo = statements.find((text) => text.includes('Add a new todo'));
+  assert.ok(todo?.endsWith('fact]'), `a document's "Add a new todo" is no task of the session: ${todo}`);
+  assert.equal(
+    statements.some((text) => text.startsWith('session-s1:') && text.includes('Add a new todo')),
+    false,
   );
 });
 

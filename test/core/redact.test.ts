@@ -23,6 +23,25 @@ test('every common kind of secret is redacted, with its kind named', () => {
   }
 });
 
+test("secrets passed as a command's flags are redacted, the command kept", () => {
+  const cases: Array<[string, string]> = [
+    ['psql --password Hunter2Staging -h db', 'psql --password [REDACTED:secret] -h db'],
+    ['deploy --token=fo1_abcdef123456 --force', 'deploy --token=[REDACTED:secret] --force'],
+    ['mysql -uroot -pMyS3cretPw orders', 'mysql -uroot -p[REDACTED:secret] orders'],
+    ['redis-cli -h cache -a R3disS3cret ping', 'redis-cli -h cache -a [REDACTED:secret] ping'],
+    ['curl -u admin:S3cr3tPw https://ci.example.com/api', 'curl -u admin:[REDACTED:secret] https://ci.example.com/api'],
+    ['DB_PASS=Sup3rS3cretValue mix ecto.migrate', 'DB_PASS=[REDACTED:secret] mix ecto.migrate'],
+    ['flyctl deploy --access-token fo1_zzzzzzzzzzzz', 'flyctl deploy --access-token [REDACTED:secret]'],
+  ];
+  for (const [input, expected] of cases) {
+    assert.equal(redactSecrets(input).text, expected, input);
+  }
+  // Not a word that only holds "pass", nor an ordinary flag.
+  for (const text of ['compass=north', 'the tests pass: 42 of 42', 'git commit --no-verify -m "x"', 'ls -a -l', 'mysql -h db -P 3306']) {
+    assert.deepEqual(redactSecrets(text), { text, count: 0 }, text);
+  }
+});
+
 test('private blocks vanish, closed or not', () => {
   assert.deepEqual(redactSecrets('keep <private>the launch date is May 3</private> this'), { text: 'keep [private] this', count: 1 });
   assert.equal(redactSecrets('start <private>everything after').text, 'start [private]');

@@ -119,6 +119,29 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['extractDelta', (text) => extractDelta(conversation(text), { sessionId: 's1', projectName: 'shop' })],
 ];
 
+// Passes whose input is cut at a tool input's 8,000 characters (task files, documents): timed on sizes under the cut,
+// on shapes that reach their line loops (a review's quadratic inline-recipe pattern took 26 ms at 7,800 characters).
+const WITHIN_CAP: ReadonlyArray<[string, (text: string) => unknown, (size: number) => string]> = [
+  [
+    'taskRecipes (headers ending in ;)',
+    (text) => taskRecipes('Makefile', text),
+    (size) => `${`a: ${';'.repeat(size)}`.slice(0, size - 2)}\rx`,
+  ],
+  ['taskRecipes (short recipes)', (text) => taskRecipes('Makefile', text), (size) => 'x:\n\ty\n'.repeat(size).slice(0, size)],
+  ['taskRecipes (continued lines)', (text) => taskRecipes('Justfile', text), (size) => `a:\n${'  b \\\n'.repeat(size)}`.slice(0, size)],
+  ['taskRecipes (comments)', (text) => taskRecipes('Justfile', text), (size) => '# c\n'.repeat(size).slice(0, size)],
+  [
+    'splitStatements (document, short fences)',
+    (text) => splitStatements(text, { document: true }),
+    (size) => 'Run:\n```\nx\n```\n'.repeat(size).slice(0, size),
+  ],
+];
+for (const [name, pass, shape] of WITHIN_CAP) {
+  test(`${name} takes time linear in its input under the tool input's cap`, () => {
+    assertLinearTime(name, pass, shape, { sizes: [780, 7_800], minSampleMs: 5 });
+  });
+}
+
 for (const [name, pass] of TEXT_PASSES) {
   test(`${name} takes time linear in its input on every pathological shape`, () => {
     for (const [shapeName, shape] of Object.entries(PATHOLOGICAL_SHAPES)) {

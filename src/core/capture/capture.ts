@@ -21,8 +21,10 @@ import { isNegatedOrCompared } from './slots.ts';
 import { scriptOf } from './hook-script.ts';
 import { readSources, type SourceState } from './sources.ts';
 
-// At most this many statements are kept from one session (the bank stays reviewable in git).
+// At most this many statements are kept from one session (the bank stays reviewable in git), and this many more from
+// the documents it writes.
 const MAX_STATEMENTS_PER_SESSION = 400;
+const MAX_DOC_STATEMENTS_PER_SESSION = 60;
 // At most this many statements of one source are classified (bounds the work on a pasted log).
 const MAX_CONSIDERED = 150;
 // At most this many statements are kept from one message, the most salient first.
@@ -51,8 +53,10 @@ export interface CaptureContext {
 export interface CaptureState extends SourceState {
   // What the assistant last proposed, waiting for the user's answer.
   proposal?: { statements: string[]; subject?: string; subjectType?: string };
-  // Statements kept so far in this session.
+  // Statements kept so far in this session, and of the documents it wrote (counted apart: a session that writes thirty
+  // documents would otherwise leave no room for what it said).
   kept?: number;
+  docsKept?: number;
   // What the last cause was about, which a fix of the next sources is tied to.
   error?: { name: string; left: number };
   // The user's last question, waiting for the reply that answers it (ask-log.ts).
@@ -115,6 +119,7 @@ export function captureStatements(
   let proposal = state.proposal;
   let openError = state.error;
   let kept = state.kept ?? 0;
+  let docsKept = state.docsKept ?? 0;
   let openAsk = state.ask;
   let privateSeen = state.privateSeen === true;
   let hookBlock = state.hookBlock;
@@ -246,7 +251,7 @@ export function captureStatements(
       openAsk = undefined;
     }
     for (const statement of chosen) {
-      if (kept >= MAX_STATEMENTS_PER_SESSION) {
+      if (source.kind === 'doc' ? docsKept >= MAX_DOC_STATEMENTS_PER_SESSION : kept >= MAX_STATEMENTS_PER_SESSION) {
         break;
       }
       // A fetched page's markup that its answer quotes (an HTML tag, an image's srcset) says nothing.
@@ -259,7 +264,11 @@ export function captureStatements(
         recordStack(builder, statement.text, 'decision', source.kind, project, write);
         continue;
       }
-      kept += 1;
+      if (source.kind === 'doc') {
+        docsKept += 1;
+      } else {
+        kept += 1;
+      }
       stats.statementsKept += 1;
       const mentions = findMentions(statement.text);
       // A sentence of a list item that names nothing itself is about what the item opens with (since session 13; the
@@ -269,9 +278,10 @@ export function captureStatements(
       // was said, and may have been replaced since; its restatement is a fact, not a new decision.
       // What a fetched page says is a fact about the page, whatever its words: not the project's decision, convention,
       // preference or task (a page may even be written to read as instructions).
-      // A document describes the project: what it says is no preference of the user's.
+      // A document describes the project: what it says is no preference of the user's, and no task of the session's (an
+      // API reference's "Add a new todo", a feature list's "✅ Full TypeScript support").
       const kind =
-        source.kind === 'research' || (source.kind === 'doc' && statement.kind === 'preference')
+        source.kind === 'research' || (source.kind === 'doc' && ['preference', 'todo', 'done'].includes(statement.kind))
           ? 'fact'
           : report && statement.kind === 'fact'
             ? 'done'
@@ -368,6 +378,7 @@ export function captureStatements(
     ...sourceState,
     ...(proposal ? { proposal } : {}),
     ...(kept > 0 ? { kept } : {}),
+    ...(docsKept > 0 ? { docsKept } : {}),
     ...(openError ? { error: openError } : {}),
     ...(privateSeen ? { privateSeen: true as const } : {}),
     ...(hookBlock ? { hookBlock } : {}),
@@ -523,7 +534,8 @@ function recordStack(
   for (const mention of mentions) {
     const after = plain.slice(mention.index + mention.name.length, mention.index + mention.name.length + 80);
     const before = plain.slice(Math.max(0, mention.index - 40), mention.index);
-    const role = ROLE_AFTER.exec(after)?.[1] ?? LABEL_BEFORE.exec(before)?.[1];
+    // (Not a label before it in a document, where headings lead every paragraph: "Install: `npm ci`" gives npm no role.)
+    const role = ROLE_AFTER.exec(after)?.[1] ?? (source === 'doc' ? undefined : LABEL_BEFORE.exec(before)?.[1]);
     if (role && !GENERIC_LABEL.test(role)) {
       write(mention.name, 'technology', `${mention.name}: ${role.trim().replace(/^(?:the|our|a|an|all|its)\s+/i, '')}`, 'fact');
     }

@@ -66,7 +66,7 @@ const MAX_SLOT_TEXT = 400;
 const ROLE_KINDS: ReadonlySet<StatementKind> = new Set(['decision', 'fact', 'convention', 'preference']);
 const TASK = /^(Done|To do): (.{4,})$/;
 // A task runner's recipe (task-recipes.ts): "`just check` runs `cargo test`" fills the slot of `just check`.
-const RECIPE = /^`((?:just|make|npm run) [\w:.-]{1,40})` runs `([^`]{1,200})`/;
+const RECIPE = /^`((?:just|make|npm run|npm) [\w:.-]{1,40})` runs `([^`]{1,200})`/;
 
 // A statement that says a technology is used: not one that compares, rejects or negates ("MySQL is slower than
 // what we have", "we won't use MongoDB", "SQLite only for tests").

@@ -5,6 +5,7 @@
 // session writes, a README's section or a CLAUDE.md, with the file they are in). Tool facts (files, commands, errors,
 // installs) are read by extract-tools.ts. Each source is capped at MAX_SOURCE_CHARS: what lies beyond is not
 // read for statements (it was redacted with the rest before this point, so nothing unredacted is ever written).
+import { COMMAND_CHARS } from '../bounds.ts';
 import { redactSecrets } from '../redact.ts';
 import type { TranscriptMessage } from '../transcript.ts';
 import type { SourceKind } from './classify.ts';
@@ -26,15 +27,30 @@ export interface SourceState {
   pendingAgents?: string[];
   // Web fetches still waiting for their answer: the page of each, by call (a fetch with no page is never read).
   fetchedPages?: Record<string, string>;
+  // Edits of documents still waiting for their result (read once it says the edit happened), by call.
+  pendingDocs?: Record<string, PendingDoc>;
 }
+
+// An edit of a document waiting for its result: the file, the text it writes, and when and in which session it was made.
+interface PendingDoc {
+  file: string;
+  text: string;
+  timestamp?: string;
+  sessionId?: string;
+}
+
+// At most this many edits of documents wait for their result (each holds up to a tool input's 8,000 characters).
+const MAX_PENDING_DOCS = 10;
 
 const AGENT_TOOLS = new Set(['Task', 'Agent']);
 const DOC_WRITE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit']);
 
 // A markdown document of the project an edit writes (README.md, docs/tracing.md, CLAUDE.md), as a path relative to the
-// session's folder; none outside it (~/notes.md, /tmp), nor in dependencies or build output. (Read at the call: a
-// refused Write is retried with the same text.)
+// session's folder; none outside it (~/notes.md, /tmp, ../other/NOTES.md), in dependencies or build output, nor the
+// client's own prompts (.claude/commands, agents, skills: instructions to the model, not the project's docs).
 const DOCUMENT = /\.(?:md|mdx|markdown)$/i;
+const NOT_THE_PROJECTS =
+  /(?:^|\/)(?:node_modules|\.git|dist|build|target|vendor|deps|_build|\.venv|venv|site-packages|\.next|\.nuxt|\.cache|__pycache__)\/|^\.claude\/(?:commands|agents|skills)\//;
 function documentOf(input: Record<string, unknown>, cwd: string | undefined): string | undefined {
   const file = typeof input.file_path === 'string' ? input.file_path : undefined;
   if (!file || !DOCUMENT.test(file)) {
@@ -45,12 +61,18 @@ function documentOf(input: Record<string, unknown>, cwd: string | undefined): st
     return undefined;
   }
   const relative = absolute && cwd ? file.slice(cwd.length + 1) : file;
-  return /(?:^|\/)(?:node_modules|\.git|dist|build|target|vendor)\//.test(relative) || relative.startsWith('~') ? undefined : relative;
+  return NOT_THE_PROJECTS.test(relative) || relative.startsWith('~') || relative.split(/[\\/]/).includes('..') ? undefined : relative;
 }
 
-// What an edit writes: a Write's content, an Edit's new text, a MultiEdit's new texts.
+// What an edit writes: a Write's content, an Edit's new text, a MultiEdit's new texts. A text cut at the tool input's
+// cap (bounds.ts) loses its last, cut line: "... for 1000 seconds" cut to "... for 100" says what is not so.
 function writtenText(tool: string, input: Record<string, unknown>): string {
-  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+  const text = (value: unknown): string => {
+    if (typeof value !== 'string') {
+      return '';
+    }
+    return value.length >= COMMAND_CHARS ? value.slice(0, Math.max(0, value.lastIndexOf('\n'))) : value;
+  };
   if (tool === 'Write') {
     return text(input.content);
   }
@@ -72,6 +94,7 @@ export function readSources(
   const pending = new Set(state.pendingAgents ?? []);
   // (No prototype: a call id is a key of the caller's, "__proto__" included.)
   const pages: Record<string, string> = Object.assign(Object.create(null), state.fetchedPages);
+  const docs: Record<string, PendingDoc> = Object.assign(Object.create(null), state.pendingDocs);
   const push = (kind: SourceKind, text: string, message: TranscriptMessage, about?: string): void => {
     const trimmed = text.trim().slice(0, MAX_SOURCE_CHARS);
     if (trimmed !== '') {
@@ -106,7 +129,16 @@ export function readSources(
       } else if (DOC_WRITE_TOOLS.has(call.name)) {
         const file = documentOf(input, message.cwd);
         const written = file ? writtenText(call.name, input) : '';
-        if (file && written !== '') {
+        // Read once its result says it happened (a Write the user rejected, an Edit whose text was not found, changed
+        // nothing); a call with no id (no result can name it) is taken as done.
+        if (file && written !== '' && call.id) {
+          docs[call.id] = {
+            file,
+            text: written,
+            ...(message.timestamp ? { timestamp: message.timestamp } : {}),
+            ...(message.sessionId ? { sessionId: message.sessionId } : {}),
+          };
+        } else if (file && written !== '') {
           push('doc', written, message, file);
         }
       } else if (call.name === 'WebFetch' && call.id) {
@@ -121,6 +153,13 @@ export function readSources(
         pending.delete(result.toolUseId);
         if (!result.isError) {
           push('subagent', result.body ?? result.head, message);
+        }
+      } else if (Object.hasOwn(docs, result.toolUseId)) {
+        const { file, text, timestamp, sessionId } = docs[result.toolUseId] as PendingDoc;
+        delete docs[result.toolUseId];
+        if (!result.isError) {
+          // Dated as the edit was made.
+          push('doc', text, { ...message, ...(timestamp ? { timestamp } : {}), ...(sessionId ? { sessionId } : {}) }, file);
         }
       } else if (Object.hasOwn(pages, result.toolUseId)) {
         const page = pages[result.toolUseId] as string;
@@ -138,6 +177,7 @@ export function readSources(
     state: {
       ...(pending.size > 0 ? { pendingAgents: [...pending].slice(-50) } : {}),
       ...(Object.keys(pages).length > 0 ? { fetchedPages: Object.fromEntries(Object.entries(pages).slice(-50)) } : {}),
+      ...(Object.keys(docs).length > 0 ? { pendingDocs: Object.fromEntries(Object.entries(docs).slice(-MAX_PENDING_DOCS)) } : {}),
     },
   };
 }

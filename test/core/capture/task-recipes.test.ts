@@ -60,6 +60,65 @@ test('a Write of package.json gives its scripts; a fragment that does not parse,
   assert.deepEqual(taskRecipes('/repo/Justfile', ''), []);
 });
 
+test('recipe files as people write them: continued lines, attributes, shebang bodies, banners, define blocks, CRLF', () => {
+  const justfile = [
+    '#!/usr/bin/env just --justfile',
+    '# ---------------------------------',
+    '',
+    '# Build the release binary',
+    'build:',
+    '    cargo build \\',
+    '        --release --locked',
+    '',
+    '# Internal helper',
+    '[private]',
+    'setup:',
+    '    ./scripts/setup.sh',
+    '',
+    'lint:',
+    '    #!/usr/bin/env bash',
+    '    set -euxo pipefail',
+    '    @echo linting',
+    '    cargo clippy -- -D warnings',
+    '',
+    'hello:',
+    '    @echo hello',
+  ].join('\r\n');
+  assert.deepEqual(taskRecipes('justfile', justfile).map(recipeStatement), [
+    '`just build` runs `cargo build --release --locked` (Build the release binary)',
+    '`just lint` runs `cargo clippy -- -D warnings`',
+    '`just hello` runs `echo hello`',
+  ]);
+  const makefile = [
+    '# Makefile for the service',
+    '',
+    'CC ::= gcc',
+    'define USAGE',
+    'make test: run tests',
+    'endef',
+    'main.o: main.c',
+    '\t$(CC) -c main.c',
+    'test: deps # all; slow',
+    '\t-go test ./... \\',
+    '\t  --count=1',
+    'fmt: ; gofmt -w .',
+  ].join('\r\n');
+  assert.deepEqual(taskRecipes('Makefile', makefile).map(recipeStatement), [
+    '`make test` runs `go test ./... --count=1`',
+    '`make fmt` runs `gofmt -w .`',
+  ]);
+});
+
+test('package.json scripts npm runs without "run" are named as a session types them', () => {
+  const written = JSON.stringify({ scripts: { test: 'vitest run', start: 'node server.js', lint: 'biome ci .' } });
+  assert.deepEqual(taskRecipes('package.json', written).map(recipeStatement), [
+    '`npm test` runs `vitest run`',
+    '`npm start` runs `node server.js`',
+    '`npm run lint` runs `biome ci .`',
+  ]);
+  assert.deepEqual(slotsOf('`npm test` runs `vitest run`', 'fact'), [{ key: 'recipe:npm test', value: 'vitest run' }]);
+});
+
 test('recipes are bounded: at most twelve, each command clipped, secrets redacted, a text cut short loses its cut line', () => {
   const many = Array.from({ length: 20 }, (_, index) => `r${index}:\n\techo ${index}`).join('\n');
   assert.equal(taskRecipes('Makefile', many).length, 12);
