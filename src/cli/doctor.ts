@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import os from 'node:os';
+import { cacheFolder, isTrustedFolder } from '../entrypoints/code-cache.ts';
 import { loadConfig, type Config, type StoreKind } from '../config.ts';
 import { describeError } from '../errors.ts';
 import { writeFileAtomic } from '../state/atomic-write.ts';
@@ -63,12 +65,52 @@ export async function runDoctor(asJson: boolean, io: CliIo, packageRoot: string)
   checks.push(await checkOutbox(config, io.nowMs()));
   checks.push(await checkSessions(config, io.nowMs()));
   checks.push(await checkTimings(config));
+  checks.push(await checkCodeCache(io.env));
   if (asJson) {
     io.stdout(`${JSON.stringify({ checks }, null, 2)}\n`);
   } else {
     io.stdout(renderChecks(checks));
   }
   return checks.some((check) => check.status === 'fail') ? 1 : 0;
+}
+
+// Where the hooks keep V8's compiled code (src/entrypoints/code-cache.ts), and whether they can use it: a folder others
+// may write to is never used, so every prompt and reply compiles the hooks again (~9 ms) without saying so.
+async function checkCodeCache(env: NodeJS.ProcessEnv): Promise<Check> {
+  const name = 'code cache';
+  if (env.MEMORY_FABRIC_CODE_CACHE === '0') {
+    return { name, status: 'pass', detail: 'off (MEMORY_FABRIC_CODE_CACHE=0): each run compiles the hooks' };
+  }
+  const folder = cacheFolder(env, () => env.HOME ?? os.homedir());
+  if (!folder) {
+    return {
+      name,
+      status: 'warn',
+      detail: 'no folder for it (no absolute CLAUDE_PLUGIN_DATA, XDG_CACHE_HOME or home): each run compiles the hooks (~9 ms)',
+      fix: 'set XDG_CACHE_HOME to an absolute folder of yours',
+    };
+  }
+  if (!existsSync(folder)) {
+    return { name, status: 'pass', detail: `${folder} (written after the hooks' first run)` };
+  }
+  if (!isTrustedFolder(folder)) {
+    return {
+      name,
+      status: 'warn',
+      detail: `${folder} is not a folder of yours that only you may write to: the hooks do not use it, and compile on every run (~9 ms)`,
+      fix: `chmod 700 ${folder} (owned by you), or remove it: the hooks make it again`,
+    };
+  }
+  const caches = (await readdir(folder)).filter((file) => /^(?:context|sync)-.*\.bin$/.test(file));
+  let bytes = 0;
+  for (const file of caches) {
+    bytes += (await stat(path.join(folder, file))).size;
+  }
+  return {
+    name,
+    status: 'pass',
+    detail: `${folder}: ${caches.length} cache${caches.length === 1 ? '' : 's'}, ${Math.round(bytes / 1024)} KB`,
+  };
 }
 
 function renderChecks(checks: readonly Check[]): string {

@@ -64,8 +64,9 @@ const STALE_TEMPORARY_MS = 3600 * 1000;
 // No code cache is this large (the sync hook's is ~480 KB): a bigger file is not read.
 const MAX_CACHE_BYTES = 16 * 1024 * 1024;
 
-// The cache folder, or undefined when there is none to use.
-function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
+// The cache folder, or undefined when there is none to use (memory-fabric doctor reports it, with the home of the
+// environment it checks).
+export function cacheFolder(env: NodeJS.ProcessEnv, homeDirectory: () => string = os.homedir): string | undefined {
   if (env.MEMORY_FABRIC_CODE_CACHE === '0') {
     return undefined;
   }
@@ -77,7 +78,7 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
   }
   let home: string;
   try {
-    home = os.homedir();
+    home = homeDirectory();
   } catch {
     // No HOME and no entry in the user database.
     return undefined;
@@ -88,7 +89,7 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | undefined {
 const ownedByMe = (uid: number): boolean => typeof process.getuid !== 'function' || uid === process.getuid();
 
 // A folder this user owns and no one else may write to (not a link to one).
-function isTrustedFolder(folder: string): boolean {
+export function isTrustedFolder(folder: string): boolean {
   try {
     const info = lstatSync(folder);
     return info.isDirectory() && ownedByMe(info.uid) && (info.mode & 0o022) === 0;

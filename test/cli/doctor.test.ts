@@ -1,7 +1,7 @@
 // memory-fabric doctor on a healthy setup, on setups broken one check at a time, and on a fresh clone.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { cp, mkdir, writeFile, appendFile } from 'node:fs/promises';
+import { appendFile, chmod, cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'node:test';
 import { execa } from 'execa';
@@ -49,9 +49,41 @@ test('a healthy setup passes every check', async (t) => {
   const { project, env } = await healthyProject(t);
   const { code, checks } = await doctor(project, env);
   assert.equal(code, 0);
-  for (const name of ['node', 'hooks', 'entrypoints', 'store', 'bank health', 'time source', 'outbox', 'last syncs', 'hook timings']) {
+  for (const name of [
+    'node',
+    'hooks',
+    'entrypoints',
+    'store',
+    'bank health',
+    'time source',
+    'outbox',
+    'last syncs',
+    'hook timings',
+    'code cache',
+  ]) {
     assert.equal(checks.get(name)?.status, 'pass', `${name}: ${checks.get(name)?.detail}`);
   }
+});
+
+test("doctor says where the hooks' code cache is, and warns when the hooks cannot use it", async (t) => {
+  const { project, env } = await healthyProject(t);
+  const cacheHome = path.join(project, 'cache-home');
+  const folder = path.join(cacheHome, 'memory-fabric');
+  const withCache = { ...env, XDG_CACHE_HOME: cacheHome };
+  assert.match((await doctor(project, withCache)).checks.get('code cache')?.detail ?? '', /written after the hooks' first run/);
+  const stop = JSON.stringify({ hook_event_name: 'Stop', session_id: 's1', transcript_path: path.join(project, 's.jsonl'), cwd: project });
+  assert.equal((await runHookProcess(SYNC_HOOK, stop, { env: withCache, cwd: project })).exitCode, 0);
+  const used = (await doctor(project, withCache)).checks.get('code cache');
+  assert.equal(used?.status, 'pass');
+  assert.match(used?.detail ?? '', new RegExp(`^${folder.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: 1 cache, \\d+ KB$`));
+  await chmod(folder, 0o777);
+  const shared = (await doctor(project, withCache)).checks.get('code cache');
+  assert.equal(shared?.status, 'warn');
+  assert.match(shared?.fix ?? '', /chmod 700/);
+  assert.equal(
+    (await doctor(project, { ...withCache, MEMORY_FABRIC_CODE_CACHE: '0' })).checks.get('code cache')?.detail.startsWith('off'),
+    true,
+  );
 });
 
 test('each broken part fails its own check, with a fix', async (t) => {
