@@ -292,9 +292,11 @@ function technologiesNamed(prose: string, from: number, until: number, isHeld: (
 // The verbs of a request to bring something in: add a Prometheus exporter, set up Sentry, integrate Stripe, switch to
 // Bun, import runs from Strava. (Not "use", "fix", "why": a question or a change to what is there; not "build" or
 // "support", nouns as often: "the build is red", "a support ticket"; not "our setup" nor "connect": "the Rails
-// console can't connect to the replica" reports a bug.)
+// console can't connect to the replica" reports a bug.) A prompt that opens with a verb of making ("Write Playwright tests
+// for ...", "Create Storybook stories ...") asks for new work too: its technologies follow that verb, not only a later
+// "adding" (session 16: three unrelated prompts of the spent capture sets silent more, no answer lost on any set).
 const NEW_WORK =
-  /\b(?:add|adding|integrate|integrating|set up|(?<!\b(?:our|the|my|your|this|that|its) (?:\w+ )?)setup|setting up|hook up|wire up|plug in|bring in|switch (?:to|over)|migrate (?:to|from)|move (?:to|over)|port (?:it |this |the \w+ )?to|import (?:\w+ ){0,3}from|export (?:\w+ ){0,3}to|(?<!\b(?:the|an|our|my|your|this|that|its) )install|enable|expose|adopt|introduce|implement)\b/i;
+  /\b(?:add|adding|integrate|integrating|set up|(?<!\b(?:our|the|my|your|this|that|its) (?:\w+ )?)setup|setting up|hook up|wire up|plug in|bring in|switch (?:to|over)|migrate (?:to|from)|move (?:to|over)|port (?:it |this |the \w+ )?to|import (?:\w+ ){0,3}from|export (?:\w+ ){0,3}to|(?<!\b(?:the|an|our|my|your|this|that|its) )install|enable|expose|adopt|introduce|implement|(?<=^\W{0,3})(?:write|create|generate|scaffold|containerize))\b/i;
 // A question about the past asks what the memory holds, whatever it names.
 const ASKS_THE_PAST = /\b(?:did|was|were|had|have we|last time|before|earlier|ago)\b/i;
 

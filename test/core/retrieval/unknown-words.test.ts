@@ -73,6 +73,9 @@ test('only a request for new work is silenced for a new name, not a question abo
     'add a Prometheus exporter endpoint',
     'can we set up Sentry for the worker?',
     "I'd like to import runs from Strava",
+    // A sentence that opens with an imperative to make something (session 16).
+    'Write Playwright end-to-end tests covering adding and deleting a todo.',
+    'Create Storybook stories for the TodoItem component',
   ]) {
     assert.ok(isRequestForNewWork(prompt), prompt);
   }
@@ -83,6 +86,10 @@ test('only a request for new work is silenced for a new name, not a question abo
     // "setup" after our/the is a noun; a console that can't connect reports a bug.
     "what's our Playwright setup for e2e",
     "the Rails console can't connect to the replica",
+    // Not inside a sentence, nor another form of the verb.
+    'what did we write about the cache?',
+    'the tests we write never cover the retry',
+    'rewrite the handler so the worker stops retrying',
   ]) {
     assert.ok(!isRequestForNewWork(prompt), prompt);
   }
@@ -110,6 +117,11 @@ test('a technology the bank has never seen is found after the request verb, writ
   const bank = new Set(extractTerms('Redis caches it; SQLite and PostgreSQL store it; GitHub hosts it; Kubernetes runs it'));
   const isHeld = (stem: string): boolean => bank.has(stem);
   assert.deepEqual(findUnseenTechnologies('Add Playwright end-to-end tests for adding and deleting todos.', isHeld), ['Playwright']);
+  // A sentence that opens with "Write", "Create", "Build"...: the technology right after it (not only after "adding").
+  assert.deepEqual(findUnseenTechnologies('Write Playwright end-to-end tests covering adding and deleting a todo.', isHeld), [
+    'Playwright',
+  ]);
+  assert.deepEqual(findUnseenTechnologies('Create the Redis cache warmer', isHeld), []);
   assert.deepEqual(findUnseenTechnologies('add a paywall with Stripe, and move the todos to Supabase', isHeld), ['Stripe', 'Supabase']);
   // Held by its proper name or an alias: pg is PostgreSQL, k8s Kubernetes; a name of two words by one of them.
   assert.deepEqual(findUnseenTechnologies('add a pg index on the rate limits', isHeld), []);
