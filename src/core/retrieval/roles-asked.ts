@@ -8,7 +8,7 @@ import { extractTerms } from '../text.ts';
 const ROLE_PHRASES: Record<string, readonly string[]> = {
   database: ['database', 'db', 'datastore', 'data store'],
   cache: ['cache', 'caching layer'],
-  queue: ['queue', 'message queue', 'job queue', 'message broker'],
+  queue: ['queue', 'message queue', 'job queue', 'message broker', 'background jobs', 'background job', 'task queue', 'job runner'],
   search: ['search engine'],
   'vector store': ['vector store', 'vector database', 'vector db'],
   auth: ['auth provider', 'identity provider'],
@@ -39,6 +39,7 @@ const ROLE_PHRASES: Record<string, readonly string[]> = {
   'mqtt broker': ['mqtt broker'],
   'password hashing': ['password hashing', 'password hash'],
   orchestration: ['orchestrator', 'workflow engine'],
+  'data processing': ['dataframe library', 'dataframe lib', 'data frame library'],
   llm: ['llm provider', 'model provider'],
   'type checker': ['type checker', 'typechecker'],
   language: ['language', 'programming language'],

@@ -10,6 +10,10 @@ const ROLES_ASKED: Array<[string, string[]]> = [
   ["what's our test runner", ['test framework']],
   ['what’s our package\n  manager again', ['package manager']],
   ['which language did we rewrite the python library in', ['language']],
+  // Session 16: background jobs are the queue's, a dataframe library data processing's.
+  ['what do we use for background jobs', ['queue']],
+  ['which dataframe lib are we on', ['data processing']],
+  ['which background jobs failed last night?', []],
   // Not a question, or not about this project.
   ['the database is slow today, we should look at it', []],
   ['what language do they speak in Brazil?', []],
@@ -27,6 +31,7 @@ const ROLE_STEMS: Array<[string, string[], string[]]> = [
   ['package manager', ['npm', 'pnpm', 'uv', 'pip'], ['cargo', 'poetri', 'yarn']],
   ['database', ['postgr', 'sqlite', 'mongo'], ['my', 'sql']],
   ['migrations', ['alemb', 'flywai', 'dbmate'], ['golang']],
+  ['queue', ['asynq', 'sidekiq', 'bullmq'], ['celeri']],
   ['language', ['python', 'rust', 'typescript'], ['type', 'script']],
 ];
 for (const [role, held, left] of ROLE_STEMS) {
