@@ -1,5 +1,6 @@
 // Structured facts from tool calls: files edited, notable commands and whether they failed, errors and the fix
 // that followed, packages installed, subagent calls counted, the hooks the client ran.
+import { COMMAND_CHARS } from './bounds.ts';
 import { scriptOf } from './capture/hook-script.ts';
 import { recipeStatement, taskRecipes } from './capture/task-recipes.ts';
 import { tagProvenance } from './graph.ts';
@@ -379,7 +380,13 @@ export function commandKey(command: string): string | undefined {
   return words.slice(0, take).join('-').toLowerCase();
 }
 
-function editedFile(call: ToolCall, cwd: string | undefined): string | undefined {
+// Folders of dependencies, build output and caches: an edit there is no change of the project's own.
+const NOT_THE_PROJECTS =
+  /(?:^|\/)(?:node_modules|\.git|dist|build|target|vendor|deps|_build|\.venv|venv|site-packages|\.next|\.nuxt|\.cache|__pycache__)\//;
+
+// The file an edit (Write, Edit, MultiEdit, NotebookEdit) writes, relative to the session's folder when inside it;
+// none in dependencies, build output or temporary folders. (capture/sources.ts reads the project's documents by it.)
+export function editedFile(call: ToolCall, cwd: string | undefined): string | undefined {
   if (!EDIT_TOOLS.has(call.name)) {
     return undefined;
   }
@@ -394,7 +401,7 @@ function editedFile(call: ToolCall, cwd: string | undefined): string | undefined
   }
   // Inside the session's folder the path is kept relative (a project under /tmp is still a project).
   const relative = cwd && /^(?:\/|[A-Za-z]:[\\/])/.test(file) && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
-  if (/(^|\/)(node_modules|\.git|dist|build|target)\//.test(relative) || /^\/(tmp|var\/folders|private\/tmp)\//.test(relative)) {
+  if (NOT_THE_PROJECTS.test(relative) || /^\/(tmp|var\/folders|private\/tmp)\//.test(relative)) {
     return undefined;
   }
   return relative;
@@ -408,17 +415,32 @@ function recipesOf(call: ToolCall, file: string): Array<{ entity: string; statem
   if (/[\\/~]|^[A-Za-z]:/.test(file)) {
     return [];
   }
-  const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-  const written =
-    call.name === 'Write'
-      ? text(call.input.content)
-      : Array.isArray(call.input.edits)
-        ? call.input.edits.map((edit: Record<string, unknown> | null) => text(edit?.new_string)).join('\n')
-        : text(call.input.new_string);
-  return taskRecipes(file, written).map((recipe) => ({
+  return taskRecipes(file, writtenText(call)).map((recipe) => ({
     entity: commandKey(recipe.invocation) ?? recipe.invocation.toLowerCase().replace(/\s+/g, '-'),
     statement: recipeStatement(recipe),
   }));
+}
+
+// What an edit writes: a Write's content, an Edit's new text, a MultiEdit's new texts (its first 20). A text cut at the
+// tool input's cap (bounds.ts) loses its last, cut line: "... for 1000 seconds" cut to "... for 100" says what is not
+// so. (capture/sources.ts reads a document's by it.)
+export function writtenText(call: ToolCall): string {
+  const text = (value: unknown): string => {
+    if (typeof value !== 'string') {
+      return '';
+    }
+    return value.length >= COMMAND_CHARS ? value.slice(0, Math.max(0, value.lastIndexOf('\n'))) : value;
+  };
+  if (call.name === 'Write') {
+    return text(call.input.content);
+  }
+  if (call.name === 'MultiEdit' && Array.isArray(call.input.edits)) {
+    return call.input.edits
+      .slice(0, 20)
+      .map((edit: unknown) => text((edit as Record<string, unknown> | null)?.new_string))
+      .join('\n\n');
+  }
+  return text(call.input.new_string);
 }
 
 // The patterns an edit adds to an ignore file of the project (.gitignore, .dockerignore...), as one statement on the

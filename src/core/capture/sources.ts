@@ -5,9 +5,9 @@
 // session writes, a README's section or a CLAUDE.md, with the file they are in). Tool facts (files, commands, errors,
 // installs) are read by extract-tools.ts. Each source is capped at MAX_SOURCE_CHARS: what lies beyond is not
 // read for statements (it was redacted with the rest before this point, so nothing unredacted is ever written).
-import { COMMAND_CHARS } from '../bounds.ts';
+import { editedFile, writtenText } from '../extract-tools.ts';
 import { redactSecrets } from '../redact.ts';
-import type { TranscriptMessage } from '../transcript.ts';
+import type { ToolCall, TranscriptMessage } from '../transcript.ts';
 import type { SourceKind } from './classify.ts';
 
 const MAX_SOURCE_CHARS = 20_000;
@@ -46,43 +46,20 @@ const AGENT_TOOLS = new Set(['Task', 'Agent']);
 const DOC_WRITE_TOOLS = new Set(['Write', 'Edit', 'MultiEdit']);
 
 // A markdown document of the project an edit writes (README.md, docs/tracing.md, CLAUDE.md), as a path relative to the
-// session's folder; none outside it (~/notes.md, /tmp, ../other/NOTES.md), in dependencies or build output, nor the
-// client's own prompts (.claude/commands, agents, skills: instructions to the model, not the project's docs).
+// session's folder (extract-tools.ts editedFile, which leaves out dependencies and build output); none outside it
+// (~/notes.md, /tmp, ../other/NOTES.md), nor the client's own prompts (.claude/commands, agents, skills: instructions
+// to the model, not the project's docs).
 const DOCUMENT = /\.(?:md|mdx|markdown)$/i;
-const NOT_THE_PROJECTS =
-  /(?:^|\/)(?:node_modules|\.git|dist|build|target|vendor|deps|_build|\.venv|venv|site-packages|\.next|\.nuxt|\.cache|__pycache__)\/|^\.claude\/(?:commands|agents|skills)\//;
-function documentOf(input: Record<string, unknown>, cwd: string | undefined): string | undefined {
-  const file = typeof input.file_path === 'string' ? input.file_path : undefined;
-  if (!file || !DOCUMENT.test(file)) {
-    return undefined;
-  }
-  const absolute = /^(?:\/|[A-Za-z]:[\\/])/.test(file);
-  if (absolute && !(cwd && file.startsWith(`${cwd}/`))) {
-    return undefined;
-  }
-  const relative = absolute && cwd ? file.slice(cwd.length + 1) : file;
-  return NOT_THE_PROJECTS.test(relative) || relative.startsWith('~') || relative.split(/[\\/]/).includes('..') ? undefined : relative;
-}
-
-// What an edit writes: a Write's content, an Edit's new text, a MultiEdit's new texts. A text cut at the tool input's
-// cap (bounds.ts) loses its last, cut line: "... for 1000 seconds" cut to "... for 100" says what is not so.
-function writtenText(tool: string, input: Record<string, unknown>): string {
-  const text = (value: unknown): string => {
-    if (typeof value !== 'string') {
-      return '';
-    }
-    return value.length >= COMMAND_CHARS ? value.slice(0, Math.max(0, value.lastIndexOf('\n'))) : value;
-  };
-  if (tool === 'Write') {
-    return text(input.content);
-  }
-  if (tool === 'MultiEdit' && Array.isArray(input.edits)) {
-    return input.edits
-      .slice(0, 20)
-      .map((edit: unknown) => text((edit as Record<string, unknown> | null)?.new_string))
-      .join('\n\n');
-  }
-  return text(input.new_string);
+const CLIENT_PROMPTS = /^\.claude\/(?:commands|agents|skills)\//;
+function documentOf(call: ToolCall, cwd: string | undefined): string | undefined {
+  const file = editedFile(call, cwd);
+  return file &&
+    DOCUMENT.test(file) &&
+    !/^(?:[\\/~]|[A-Za-z]:)/.test(file) &&
+    !file.split(/[\\/]/).includes('..') &&
+    !CLIENT_PROMPTS.test(file)
+    ? file
+    : undefined;
 }
 
 // The text sources of a run of messages, in transcript order.
@@ -127,8 +104,8 @@ export function readSources(
       } else if (AGENT_TOOLS.has(call.name) && call.id) {
         pending.add(call.id);
       } else if (DOC_WRITE_TOOLS.has(call.name)) {
-        const file = documentOf(input, message.cwd);
-        const written = file ? writtenText(call.name, input) : '';
+        const file = documentOf(call, message.cwd);
+        const written = file ? writtenText(call) : '';
         // Read once its result says it happened (a Write the user rejected, an Edit whose text was not found, changed
         // nothing); a call with no id (no result can name it) is taken as done.
         if (file && written !== '' && call.id) {

@@ -12,6 +12,7 @@
 // a monorepo would supersede the root's scripts of the same name. At most MAX_RECIPES recipes an edit, each
 // command its first MAX_COMMAND_LINES lines, clipped, redacted. One pass over the lines of a text of at most
 // RECIPE_TEXT characters (a tool input is kept to 8,000: bounds.ts), every pattern anchored and bounded: linear.
+import { clip as clipText } from '../delta-builder.ts';
 import { redactSecrets } from '../redact.ts';
 
 const MAX_RECIPES = 12;
@@ -175,10 +176,7 @@ function packageScripts(text: string): Recipe[] {
     .map(([name, command]) => ({ invocation: NPM_SHORTHANDS.has(name) ? `npm ${name}` : `npm run ${name}`, command: clip(command) }));
 }
 
-const clip = (command: string): string => {
-  const clean = redactSecrets(command.replace(/\s+/g, ' ').trim()).text;
-  return clean.length > MAX_COMMAND ? `${clean.slice(0, MAX_COMMAND - 1)}…` : clean;
-};
+const clip = (command: string): string => clipText(redactSecrets(command).text, MAX_COMMAND);
 
 // A recipe as a statement: "`just check` runs `cargo llvm-cov --fail-under-lines 100` (Run all checks)".
 export const recipeStatement = (recipe: Recipe): string =>
