@@ -6,7 +6,7 @@
 
 type Importer = (specifier: string) => Promise<unknown>;
 
-// The global the hooks' loader sets (IMPORT_GLOBAL in src/entrypoints/code-cache.ts).
+// The global the hooks' loader (src/entrypoints/code-cache.ts) sets to an import of its own.
 export const IMPORT_GLOBAL = '__memoryFabricImport';
 
 export function importModule<T>(specifier: string): Promise<T> {

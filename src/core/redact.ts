@@ -26,9 +26,9 @@ const PATTERNS: ReadonlyArray<[string, RegExp]> = [
 // key=value and key: value assignments whose key names a secret (also .env lines). The match starts at the secret
 // word, not at the key's first character: what precedes it in the key is left as it is either way, and a key
 // pattern `[...]*word[...]*` backtracked over every split of a long run (quadratic on 'token.token.token...').
-// At most 128 key characters may follow the word.
+// At most 128 key characters may follow the word. "pass" only as a word of the key (DB_PASS=, SMTP_PASS:; not compass=).
 const ASSIGNMENT =
-  /(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]{0,128}(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\2/gi;
+  /(?:password|passwd|pwd|(?<![A-Za-z])pass(?![A-Za-z])|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]{0,128}(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\2/gi;
 
 // Secrets a command line passes as a flag's value: `--password X`, `--token=X`, mysql's `-pX`, redis-cli's `-a X`, curl's
 // `-u user:X` (a task runner's recipe or a document's command block is kept whole: capture/task-recipes.ts, segment.ts;
@@ -40,8 +40,6 @@ const FLAG_SECRETS: readonly RegExp[] = [
   /(\bredis-cli\b[^\n;&|]{0,200}?[ \t]-a[ \t]+)(?!\[REDACTED)([^\s"'`]{3,})/g,
   /((?<![\w-])(?:-u|--user)[ \t]+[^\s:"'`]{1,100}:)(?!\[REDACTED)([^\s"'`@]{3,})/g,
 ];
-// A key whose last word is "pass" (DB_PASS=..., SMTP_PASS: ...): "pass" alone, as a word of the key.
-const PASS_ASSIGNMENT = /((?<![A-Za-z])pass(?![A-Za-z])[A-Za-z0-9_.-]{0,64}\s*[:=]\s*)(["']?)(?!\[REDACTED)([^\s"',;]{4,})\2/gi;
 
 // Replaces secrets with [REDACTED:<kind>] and removes <private>...</private> blocks (an unclosed one hides the rest).
 export function redactSecrets(text: string): Redaction {
@@ -68,13 +66,6 @@ export function redactSecrets(text: string): Redaction {
       return `${flag}[REDACTED:secret]`;
     });
   }
-  result = result.replace(PASS_ASSIGNMENT, (whole: string, key: string, quote: string, value: string) => {
-    if (/^(true|false|null|none|undefined|required|optional|\$\{?\w+\}?|<[^>]+>|process\.env\.\w+)$/i.test(value)) {
-      return whole;
-    }
-    count += 1;
-    return `${key}${quote}[REDACTED:secret]${quote}`;
-  });
   result = result.replace(ASSIGNMENT, (whole: string, separator: string, quote: string, value: string) => {
     if (
       value.startsWith('[REDACTED') ||

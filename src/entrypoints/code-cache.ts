@@ -42,9 +42,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
-
-// The global src/import-module.ts reads: import() itself is refused inside a vm.Script on Node 20.
-const IMPORT_GLOBAL = '__memoryFabricImport';
+import { IMPORT_GLOBAL } from '../import-module.ts';
 
 // A hook's code and the name of its cache: the loader's own URL (the code is beside it), the code's file name, the
 // cache files' prefix (a loader removes only its own bundle's stale caches), the hash scripts/build.ts took of the
@@ -196,6 +194,7 @@ function run({ loaderUrl, code, prefix, bundleId, writeCache = true }: CachedCod
   if (writeCache && folder && file && (!cachedData || rejected || script.cachedDataRejected === true)) {
     writeCacheAtExit(script, folder, file, prefix);
   }
+  // import() itself is refused inside a vm.Script on Node 20: the hook's code imports through this (import-module.ts).
   (globalThis as Record<string, unknown>)[IMPORT_GLOBAL] = (specifier: string): Promise<unknown> => import(specifier);
   const module = { exports: {} };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(bundle), module, bundle, here);
