@@ -9,9 +9,10 @@ import { stemWord } from './text.ts';
 // One word per stem: every form the stemmer folds together with it ("uses", "used", "using"; "relying", "modified",
 // "touched") is in its family.
 const FAMILIES: Record<string, readonly string[]> = {
-  use: ['use', 'rely', 'depend', 'delegate', 'consume', 'invoke'],
+  use: ['use', 'rely', 'depend', 'delegate', 'consume', 'invoke', 'read'],
   modify: ['modify', 'modification', 'change', 'touch', 'affect', 'alter', 'edit'],
-  contain: ['contain', 'include', 'consist', 'comprise'],
+  contain: ['contain', 'include', 'consist', 'comprise', 'wrap'],
+  precede: ['precede', 'follow', 'before', 'after'],
   test: ['validate', 'verify', 'tested'],
   define: ['define'],
   inherit: ['inherit', 'extend', 'subclass', 'derive'],
@@ -43,24 +44,63 @@ export function findRelationFamilies(words: readonly string[]): Set<string> {
 }
 
 // Whether a prompt's words ask a question a relation can answer (see QUESTION_WORDS).
-export const isRelationQuestion = (words: readonly string[]): boolean => words.some((word) => QUESTION_WORDS.has(word));
+// Or a request for a list ("list every subclass of the Target protocol", "show what uses X").
+export const isRelationQuestion = (words: readonly string[]): boolean =>
+  words.some((word) => QUESTION_WORDS.has(word)) || words[0] === 'list' || words[0] === 'show';
 
 // Whether the words ask about every relation of the entity whose name has nameWords: one of the words below, as
 // written, right beside the name ("what is X connected to?", "linked to X", "is it related to", "relations of X", "X's
-// relationships"). Only these forms and only beside the name: a noun of their stem says something of the entity itself
-// ("X is leaking a connection", "the CLI link command"), and "the cost associated with X", "the env var of X related to
-// the staging database" ask about X or another thing (session 12: with the stems anywhere, exact MRR -0.04 to -0.06 on
-// four spent graph sets). And only in a prompt that asks (a question word, or "show", "list", "everything"...):
-// "billing-service is connected to the wrong database, fix it" reports a bug. One pass over the words, each compared
-// with the name's few words.
-const EVERY_RELATION_WORDS = new Set(['connected', 'linked', 'related']);
+// relationships", "what is X tied to", "which items link to X", "how does X relate to", "what hangs off X"). Only these
+// forms and only beside the name: a noun of their stem says something of the entity itself ("X is leaking a
+// connection", "the CLI link command"), and "the cost associated with X", "the env var of X related to the staging
+// database" ask about X or another thing (session 12: with the stems anywhere, exact MRR -0.04 to -0.06 on four spent
+// graph sets). A type noun may stand between the name and the word ("what is the Camera class connected to?"). And
+// only in a prompt that asks (a question word, "how", or "show", "list", "everything"...): "billing-service is
+// connected to the wrong database, fix it" reports a bug. One pass over the words, each compared with the name's few
+// words. Also asked: a prompt that names the entity and says "in the graph" or "in either direction" ("what else in the
+// graph touches protein_intake?"): it asks about the entity's place among the others.
+const EVERY_RELATION_WORDS = new Set([
+  'connected',
+  'linked',
+  'related',
+  'tied',
+  'attached',
+  'hooked',
+  'wired',
+  'connect',
+  'connects',
+  'link',
+  'links',
+  'relate',
+  'relates',
+]);
+// "what hangs off X", "what's hanging off it".
+const HANGING_WORDS = new Set(['hang', 'hangs', 'hanging']);
 const RELATION_NOUNS = new Set(['relations', 'relationships']);
 const LISTING_WORDS = new Set(['everything', 'anything', 'all', 'show', 'list']);
+const ASKING_WORDS = new Set([...QUESTION_WORDS, 'how']);
 // At most this many linking words between the name and the word ("is it", "are the").
 const MAX_BETWEEN = 3;
 const BETWEEN = new Set(['is', 'are', 'was', 'were', 'be', 'been', 'it', "it's", 's', 'the', 'a', 'an', 'its']);
+// The entity's kind, said after its name ("what is the Camera class connected to"): one of these may stand between.
+const KIND_WORDS = new Set([
+  'class',
+  'component',
+  'module',
+  'file',
+  'function',
+  'table',
+  'interface',
+  'config',
+  'package',
+  'service',
+  'feature',
+  'struct',
+  'protocol',
+  'type',
+]);
 export function asksEveryRelation(words: readonly string[], nameWords: readonly string[]): boolean {
-  if (nameWords.length === 0 || !words.some((word) => QUESTION_WORDS.has(word) || LISTING_WORDS.has(word))) {
+  if (nameWords.length === 0 || !words.some((word) => ASKING_WORDS.has(word) || LISTING_WORDS.has(word))) {
     return false;
   }
   // A word of the name, or the name's last word with "'s" ("AuthService's relationships").
@@ -84,29 +124,49 @@ export function asksEveryRelation(words: readonly string[], nameWords: readonly 
     if (words.slice(at + 1, end).some((word) => word === 'it' || word === "it's")) {
       return true;
     }
+    return nameEndsAt(at) || (KIND_WORDS.has(words[at] as string) && nameEndsAt(past(at - 1, -1)));
+  };
+  // The name ends at index at and is asked about: a question or a request for the list just before it ("what is X
+  // connected to", "everything X is linked to"), or a question word one word further ("which team is X linked to",
+  // "how does X relate to"; not "what happens when X is connected to"), or nothing at all.
+  const nameEndsAt = (at: number): boolean => {
     const start = at - nameWords.length + 1;
     if (start < 0 || !nameAt(start)) {
       return false;
     }
-    // A question or a request for the list just before it ("what is X connected to", "everything X is linked to"),
-    // or a question word one word further ("which team is X linked to"; not "what happens when X is connected to"),
-    // or nothing at all.
     const before = past(start - 1, -1);
     const nearest = words[before];
-    return (
-      nearest === undefined || QUESTION_WORDS.has(nearest) || LISTING_WORDS.has(nearest) || QUESTION_WORDS.has(words[before - 1] ?? '')
-    );
+    return nearest === undefined || QUESTION_WORDS.has(nearest) || LISTING_WORDS.has(nearest) || ASKING_WORDS.has(words[before - 1] ?? '');
   };
   const nameAfter = (start: number): boolean => nameAt(past(start, 1));
+  let named = false;
+  let placed = false;
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index] as string;
     const next = words[index + 1];
-    if (EVERY_RELATION_WORDS.has(word) && (next === 'to' || next === 'with') && (nameBefore(index) || nameAfter(index + 2))) {
-      return true;
+    if (EVERY_RELATION_WORDS.has(word)) {
+      // "hooked up to"
+      const preposition = next === 'up' ? index + 2 : index + 1;
+      const after = words[preposition];
+      if ((after === 'to' || after === 'with') && (nameBefore(index) || nameAfter(preposition + 1))) {
+        return true;
+      }
+    }
+    if (HANGING_WORDS.has(word) && next === 'off') {
+      const after = words[index + 2] === 'of' ? index + 3 : index + 2;
+      if (nameBefore(index) || nameAfter(after) || words[after] === 'it') {
+        return true;
+      }
     }
     if (RELATION_NOUNS.has(word) && ((next === 'of' && nameAfter(index + 2)) || nameBefore(index))) {
       return true;
     }
+    named ||= nameAt(index);
+    placed ||=
+      (word === 'in' &&
+        next === 'the' &&
+        (words[index + 2] === 'graph' || (words[index + 2] === 'knowledge' && words[index + 3] === 'graph'))) ||
+      (word === 'either' && next === 'direction');
   }
-  return false;
+  return named && placed;
 }

@@ -92,7 +92,8 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
       const nameTerms = extractTerms(called);
       const named =
         options.named?.has(from) === true ||
-        (nameTerms.length > 0 &&
+        ((options.named === undefined || options.named.size === 0) &&
+          nameTerms.length > 0 &&
           nameTerms.filter((term) => prompted.has(term)).length >= nameTerms.length - (nameTerms.length >= 4 ? 1 : 0));
       const ownName = new Set(extractTerms(name));
       asking = named

@@ -10,6 +10,10 @@ const FAMILIES: Array<[string, string[]]> = [
   ['modifies_file', ['modify']],
   ['is used in', ['use']],
   ['what contains and uses it', ['contain', 'use']],
+  ['what reads exercise_sets.time_seconds', ['use']],
+  ['which interfaces wrap it', ['contain']],
+  ['which task groups come before and after it', ['precede']],
+  ['precedes', ['precede']],
   // Said of the subject itself, not of a relation.
   ['why does it crash when called', []],
   ['what is important about it', []],
@@ -24,4 +28,7 @@ test('a relation is asked in a question, not in an instruction', () => {
   assert.ok(isRelationQuestion(splitWords('where is SwipeableIncrementer used?')));
   assert.ok(isRelationQuestion(splitWords("what's using SwipeableIncrementer?")));
   assert.ok(!isRelationQuestion(splitWords('fix the code that uses SwipeableIncrementer')));
+  // A request for the list asks too.
+  assert.ok(isRelationQuestion(splitWords('list every subclass of the Target protocol')));
+  assert.ok(!isRelationQuestion(splitWords('add a list of subclasses to the docs')));
 });
