@@ -702,3 +702,33 @@ test('a statement on an entity whose name holds words of the prompt it lacks is 
   assert.ok(elsewhere > 0, 'the statement matches by its own words');
   assert.ok(onPage > elsewhere, `on the page ${onPage}, elsewhere ${elsewhere}`);
 });
+
+test("what is left of the budget shows the other current statements of a small answering component, not a log's or a big entity's", () => {
+  // The answer ("every 15s with a 90s TTL") shares no word with the question; the statement beside it on the same
+  // component does.
+  const graph: KnowledgeGraph = {
+    entities: [
+      ...PROJECT.entities,
+      {
+        name: 'session_registry.ex',
+        entityType: 'file',
+        observations: [
+          'Tracks active review sessions in ETS [2026-11-20, session aaaa0007, fact]',
+          'Sweeps stale entries every 15s with a 90s TTL [2026-11-20, session aaaa0007, fact]',
+          'Used to sweep every 60s [2026-11-10, session aaaa0006, fact, superseded 2026-11-20]',
+        ],
+      },
+      {
+        name: 'session-aaaa0007',
+        entityType: 'session',
+        observations: ['Reviewed the active review sessions list [2026-11-20, session aaaa0007, done]', ...filler('registry', 4)],
+      },
+    ],
+    relations: PROJECT.relations,
+  };
+  const text = context(graph, 'how long until an active review session counts as gone?');
+  assert.match(text, /Tracks active review sessions/);
+  assert.match(text, /Sweeps stale entries every 15s with a 90s TTL/, text);
+  assert.doesNotMatch(text, /Used to sweep every 60s/, 'history is no context');
+  assert.doesNotMatch(text, /registry note/, "a session log's other statements are not shown");
+});
