@@ -2,7 +2,7 @@
 // for the context pipeline and, as the baseline to beat, a plain BM25 over each entity's whole text (the method of
 // the keyword peers, SQLite FTS5), each on the graph alone and on the graph mixed with the distractor graphs.
 // Two halves: queries.json (the tuning half) and heldout.json (written by someone who had not seen the scorer; only
-// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8] [--heldout-9] [--heldout-10] [--heldout-11] [--heldout-12] [--heldout-13] [--heldout-14] [--heldout-15] [--heldout-16] [--verbose-spent]
+// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8] [--heldout-9] [--heldout-10] [--heldout-11] [--heldout-12] [--heldout-13] [--heldout-14] [--heldout-15] [--heldout-16] [--heldout-17] [--verbose-spent]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,9 +82,11 @@ const heldout13 = readSet('heldout-13.json');
 const heldout14 = readSet('heldout-14.json');
 // A fifteenth, written the same way at the start of developer session 16 (spent since session 17).
 const heldout15 = readSet('heldout-15.json');
-// A sixteenth, to be written the same way at the start of developer session 17, sealed until that session's end (never
-// verbose).
+// A sixteenth, written the same way at the start of developer session 17 (spent since session 18).
 const heldout16 = readSet('heldout-16.json');
+// A seventeenth, to be written the same way at the start of developer session 18, sealed until that session's end
+// (never verbose).
+const heldout17 = readSet('heldout-17.json');
 const spec: QuerySet = { graphs: { ...tuning.graphs, ...(heldout?.graphs ?? {}) }, queries: tuning.queries };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 // The context hook's settings at their defaults (no MEMORY_FABRIC_* variable set).
@@ -271,9 +273,9 @@ function evaluate(
 }
 
 const verbose = process.argv.includes('--verbose');
-// The held-out sets up to heldout-15 are spent: each was sealed for one developer session, run at its start and its end,
+// The held-out sets up to heldout-16 are spent: each was sealed for one developer session, run at its start and its end,
 // and reported; since the next session they are tuning material too, printed only with --verbose-spent. A set still
-// sealed (heldout-16.json, to be written at the start of session 17) is never printed but in totals.
+// sealed (heldout-17.json, to be written at the start of session 18) is never printed but in totals.
 const spentVerbose = process.argv.includes('--verbose-spent');
 const categories = ['exact', 'variant', 'observation', 'relational', 'paraphrase', 'unrelated'];
 function report(label: string, queries: readonly Query[], beVerbose: boolean): void {
@@ -366,7 +368,10 @@ if (heldout15 && process.argv.includes('--heldout-15')) {
   report('fifteenth held-out set (heldout-15.json)', heldout15.queries, spentVerbose);
 }
 if (heldout16 && process.argv.includes('--heldout-16')) {
-  report('sixteenth held-out set (heldout-16.json), sealed', heldout16.queries, false);
+  report('sixteenth held-out set (heldout-16.json)', heldout16.queries, spentVerbose);
+}
+if (heldout17 && process.argv.includes('--heldout-17')) {
+  report('seventeenth held-out set (heldout-17.json), sealed', heldout17.queries, false);
 }
 if (!(heldout && process.argv.includes('--heldout'))) {
   console.log(`\nheld-out half: ${heldout ? 'run with --heldout to measure it' : 'bench/retrieval/heldout.json is not here yet'}`);
