@@ -12,6 +12,7 @@ import {
   statusOf,
 } from './render-memory.ts';
 import type { StatementScore } from './retrieval/score-statements.ts';
+import { currentStatements } from './retrieval/session-start.ts';
 import { parseStatement } from './statement.ts';
 
 export type { RenderedContext } from './render-memory.ts';
@@ -38,6 +39,8 @@ const STRONG = 0.8;
 // MAX_STATEMENTS: ranks 3 / 20 statements +6, 5 / 20 +9 at +6% characters, 5 / 60 +9 at +7%.)
 const CONTEXT_RANKS = 5;
 const CONTEXT_STATEMENTS = 20;
+// What a chosen statement counts against the soft budget: its shown length and its line's markup.
+const shownChars = (text: string): number => Math.min(MAX_SHOWN_STATEMENT_CHARS, text.length) + 6;
 
 // Builds the context text; returns empty text when there is nothing to show.
 export function renderContext(memories: readonly Memory[], mode: 'search' | 'recent', budget: number): RenderedContext {
@@ -93,7 +96,7 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
     const list = chosen.get(rank) ?? [];
     list.push(entry);
     chosen.set(rank, list);
-    statementChars += Math.min(MAX_SHOWN_STATEMENT_CHARS, (memory.entity.observations[entry.index] ?? '').length) + 6;
+    statementChars += shownChars(memory.entity.observations[entry.index] ?? '');
     count += 1;
   }
   // What is left of the budget goes to the other current statements of the best memories (the first CONTEXT_RANKS that
@@ -108,22 +111,20 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
     if (!list || type === 'session' || type === 'project' || memory.entity.observations.length > CONTEXT_STATEMENTS) {
       continue;
     }
-    memory.entity.observations.forEach((observation, index) => {
-      const copy = observation.trim();
-      if (
-        statementChars > SOFT_BUDGET ||
-        count >= MAX_STATEMENTS ||
-        list.some((held) => held.index === index) ||
-        chosenCopies.has(copy) ||
-        parseStatement(observation).supersededOn !== undefined
-      ) {
-        return;
+    // Its current statements, newest first (as its status is chosen).
+    for (const entry of currentStatements(memory.entity, CONTEXT_STATEMENTS)) {
+      const copy = (memory.entity.observations[entry.index] ?? '').trim();
+      if (statementChars > SOFT_BUDGET || count >= MAX_STATEMENTS) {
+        break;
+      }
+      if (list.some((held) => held.index === entry.index) || chosenCopies.has(copy)) {
+        continue;
       }
       chosenCopies.add(copy);
-      list.push({ index, score: 0, termMask: 0 });
-      statementChars += Math.min(MAX_SHOWN_STATEMENT_CHARS, copy.length) + 6;
+      list.push(entry);
+      statementChars += shownChars(copy);
       count += 1;
-    });
+    }
   }
   const reserve = 160; // room for the closing line
   const lines: string[] = [header];
