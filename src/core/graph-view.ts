@@ -2,6 +2,7 @@
 // by id, and what the index build measured on this bank (silence calibration, paraphrase expansions). Built in memory
 // from a graph (buildGraphView), or loaded from the bank's search index files (stores/search-index/):
 // retrieval is the same code on both, so every store ranks the same graph the same way.
+import { DURATION_STEM, holdsDuration } from './retrieval/answer-types.ts';
 import { canonicalEntityKey, type GraphEntity, type KnowledgeGraph } from './graph.ts';
 import { parseStatement } from './statement.ts';
 import { compoundHead, extractTerms, nameHead } from './text.ts';
@@ -115,7 +116,12 @@ export function entitySlots(entity: GraphEntity): { stems: string[][]; supersede
   const superseded = [false, false];
   for (const observation of entity.observations) {
     const statement = parseStatement(observation);
-    stems.push(extractTerms(statement.text));
+    const terms = extractTerms(statement.text);
+    // A statement that holds a duration also answers "how long" (retrieval/answer-types.ts).
+    if (holdsDuration(statement.text)) {
+      terms.push(DURATION_STEM);
+    }
+    stems.push(terms);
     superseded.push(statement.supersededOn !== undefined);
   }
   return { stems, superseded };

@@ -1,5 +1,6 @@
 // Parses a prompt into search terms and entity hints (the seed's Step 1).
 import { headAndTail, MAX_QUERY_TERMS, PROMPT_HEAD_CHARS, PROMPT_TAIL_CHARS } from './bounds.ts';
+import { answerTypesAsked } from './retrieval/answer-types.ts';
 import { findRolesAsked } from './retrieval/roles-asked.ts';
 import { findTechnologyMentions, technologyAliases } from './technologies.ts';
 import { extractTerms, wordRuns } from './text.ts';
@@ -17,6 +18,8 @@ export interface ParsedQuery {
   // A technology's other spellings, per term of the prompt that names it: "OpenTelemetry" (open, telemetri) also finds
   // "OTEL" (otel) and "opentelemetry_api" (opentelemetri), "k8s" finds "Kubernetes" (technologies.ts aliases).
   spellings?: Record<string, string[]>;
+  // The answer types it asks for ("how long": a duration), as query terms: see retrieval/answer-types.ts.
+  answerTypes?: string[];
 }
 
 // Where a prompt turns to another question: sentence ends, semicolons, and "and"/"also" before a question word.
@@ -74,6 +77,7 @@ export function parseQuery(
     )
     .filter((indices) => indices.length >= 2);
   const roles = findRolesAsked(text);
+  const answerTypes = answerTypesAsked(text);
   const spellings = technologySpellings(text, termIndex);
   return {
     text,
@@ -81,6 +85,7 @@ export function parseQuery(
     entityHints: [...hints],
     ...(segments.length >= 2 ? { segments } : {}),
     ...(roles.length > 0 ? { roles } : {}),
+    ...(answerTypes.length > 0 ? { answerTypes } : {}),
     ...(spellings ? { spellings } : {}),
   };
 }

@@ -262,7 +262,7 @@ function judgeEvidence(
       verbMask |= 1 << index;
     }
   });
-  const termsOf = (match: EntityMatch): number => termCount(match.termMask & ~verbMask);
+  const termsOf = (match: EntityMatch): number => termCount(match.termMask & ~verbMask & ~(scoring.answerMask ?? 0));
   // The project's own entity is no evidence: every prompt in the project is about it ("does fasthooks support async
   // handlers?" in the fasthooks bank names nothing the bank knows about handlers).
   const named = new Set(

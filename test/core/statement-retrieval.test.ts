@@ -9,16 +9,9 @@ import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { scoreStatements } from '../../src/core/retrieval/score-statements.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import { retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
-import { isVocabularyStem } from '../../src/stores/search-index/vocabulary.ts';
+import { RETRIEVE_OPTIONS } from '../helpers/retrieve-options.ts';
 
-const OPTIONS: RetrieveOptions = {
-  nowMs: Date.parse('2026-12-01T00:00:00Z'),
-  maxResults: 20,
-  dedupThreshold: 0.85,
-  boostFactor: 1.2,
-  includeSuperseded: false,
-  isVocabulary: isVocabularyStem,
-};
+const OPTIONS: RetrieveOptions = RETRIEVE_OPTIONS;
 
 // A project as the capture writes it: technologies, a component with many statements, preferences, sessions.
 const filler = (topic: string, count: number): string[] =>
@@ -726,7 +719,8 @@ test("what is left of the budget shows the other current statements of a small a
     ],
     relations: PROJECT.relations,
   };
-  const text = context(graph, 'how long until an active review session counts as gone?');
+  // (Not "how long ...": that asks for a duration, and the answer would be found by its answer type, answer-types.ts.)
+  const text = context(graph, 'what makes an active review session count as gone?');
   assert.match(text, /Tracks active review sessions/);
   assert.match(text, /Sweeps stale entries every 15s with a 90s TTL/, text);
   assert.doesNotMatch(text, /Used to sweep every 60s/, 'history is no context');

@@ -11,6 +11,7 @@ import { taskRecipes } from '../../src/core/capture/task-recipes.ts';
 import { hookFeedbackOf } from '../../src/core/capture/capture.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
+import { answerTypesAsked, holdsDuration } from '../../src/core/retrieval/answer-types.ts';
 import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
 import {
@@ -52,6 +53,8 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['parseQuery', (text) => parseQuery(text, () => undefined, new Set(['cursor']))],
   ['findSessionCue', (text) => findSessionCue(CUE_VIEW, text, () => true)],
   ['findRolesAsked', findRolesAsked],
+  ['holdsDuration', holdsDuration],
+  ['answerTypesAsked', answerTypesAsked],
   // Every word taken for unmatched: the most work it can be asked to do.
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['findUnseenTechnologies', (text) => findUnseenTechnologies(`add ${text}`, () => false)],

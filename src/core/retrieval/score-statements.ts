@@ -15,6 +15,7 @@ import {
 } from '../graph-view.ts';
 import type { ParsedQuery } from '../query.ts';
 import { synonymsOf } from '../synonyms.ts';
+import { ANSWER_DURATION, DURATION_STEM } from './answer-types.ts';
 import { listRoleStems } from './roles-asked.ts';
 
 // BM25's saturation and length normalization (the usual values; names are short, so their length counts less).
@@ -26,7 +27,8 @@ export const SLOT_WEIGHTS = { name: 1.5, type: 0.3 } as const;
 export const STATEMENT_WEIGHTS = [1, 0.3, 0.1] as const;
 // What a variant of a word counts, relative to the word itself.
 // (A technology's other spelling, "otel" for OpenTelemetry, is the same name: almost the word itself.)
-export const VARIANT_FACTORS = { near: 0.7, spelling: 0.9, synonym: 0.6, expansion: 0.5, role: 0.9 } as const;
+// (An answer type, "how long" for a statement with a duration, counts as a word: retrieval/answer-types.ts.)
+export const VARIANT_FACTORS = { near: 0.7, spelling: 0.9, synonym: 0.6, expansion: 0.5, role: 0.9, answer: 1 } as const;
 
 // A statement of an entity whose name matched words of the prompt the statement lacks gets this share of the name's
 // score for them: the name is its context ("github.com/xtermjs/xterm.js/issues/1343" says what "resolved through PR
@@ -37,8 +39,9 @@ const NAME_CONTEXT = 0.5;
 export const SUPERSEDED_FACTOR = 0.5;
 
 // How a stem matched a query term: the word itself, a near-miss, a synonym, a lexicon expansion, or a technology of
-// the role the prompt asks for (the term `@role:<role>`: roles-asked.ts).
-export type VariantKind = 'exact' | 'near' | 'spelling' | 'synonym' | 'expansion' | 'role';
+// the role the prompt asks for (the term `@role:<role>`: roles-asked.ts), or a statement of the answer type it asks
+// for (the term `@answer:duration`: answer-types.ts).
+export type VariantKind = 'exact' | 'near' | 'spelling' | 'synonym' | 'expansion' | 'role' | 'answer';
 
 // The query term of a role the prompt asks for ("@role:package manager"; no stem holds "@"): its variants are the
 // role's technologies that are specific to this bank, each as literal as a word of the prompt ("which package manager
@@ -96,6 +99,9 @@ export interface Scoring {
   // (what silence is calibrated on: see calibrate.ts).
   coordinatedTopRaw: number;
   singleTopRaw: number;
+  // The bits of the answer types' terms (retrieval/answer-types.ts): no evidence, and not counted among the terms a
+  // memory matched.
+  answerMask?: number;
 }
 
 // The most terms of a mask (the prompt's terms specific to the bank, less its request verbs) that one statement of the
@@ -161,7 +167,10 @@ export function scoreStatements(
   const roleTerms = (query.roles ?? [])
     .slice(0, Math.min(MAX_ROLE_TERMS, 31 - ownTerms.length))
     .map((role) => `${ROLE_TERM_PREFIX}${role}`);
-  const terms = [...ownTerms, ...roleTerms];
+  // An answer type ("how long": a duration) takes a bit the prompt's terms and roles leave free.
+  const answerTerms = (query.answerTypes ?? []).slice(0, Math.max(0, 31 - ownTerms.length - roleTerms.length));
+  const terms = [...ownTerms, ...roleTerms, ...answerTerms];
+  const answerMask = answerTerms.reduce((mask, _, index) => mask | (1 << (ownTerms.length + roleTerms.length + index)), 0);
   if (terms.length === 0 && hinted.size === 0) {
     return { matches: [], terms: [], topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
   }
@@ -203,7 +212,13 @@ export function scoreStatements(
       variants: weighted.map(({ variant, weight }) => ({ stem: variant.stem, kind: variant.kind, weight: round(weight) })),
     });
     for (const { variant, weight } of weighted) {
-      passes.push({ termIndex, variant, weight, common: variant.postings.length / POSTING_WIDTH > commonLimit });
+      // An answer type reaches only the entities the prompt's words reached, as a common stem does.
+      passes.push({
+        termIndex,
+        variant,
+        weight,
+        common: variant.postings.length / POSTING_WIDTH > commonLimit,
+      });
     }
   });
   // Only common stems and no entity named: nothing can pass silence (it needs a specific term), so nothing is scored.
@@ -346,7 +361,7 @@ export function scoreStatements(
     if (value > topRaw) {
       topRaw = value;
     }
-    const mask = entityMask[id] as number;
+    const mask = (entityMask[id] as number) & ~answerMask;
     // Two terms or more: a second bit is set.
     if ((mask & (mask - 1)) !== 0) {
       if (value > coordinatedTopRaw) {
@@ -427,7 +442,7 @@ export function scoreStatements(
       ),
     };
   });
-  return { matches, terms: reports, topRaw: unnamedTop, coordinatedTopRaw, singleTopRaw };
+  return { matches, terms: reports, topRaw: unnamedTop, coordinatedTopRaw, singleTopRaw, ...(answerMask ? { answerMask } : {}) };
 }
 
 // An entity's statements best first, at most STATEMENTS_KEPT, of which at most VIA_ENTITY_KEPT reached only through
@@ -491,6 +506,10 @@ function variantsOf(view: GraphView, term: string, spellings: readonly string[] 
         add(stem, 'role', VARIANT_FACTORS.role);
       }
     }
+    return variants;
+  }
+  if (term === ANSWER_DURATION) {
+    add(DURATION_STEM, 'answer', VARIANT_FACTORS.answer);
     return variants;
   }
   add(term, 'exact', 1);
