@@ -39,6 +39,13 @@ const QUOTED = /["'`]([^"'`]{2,80})["'`]/g;
 // these forms: "reminders" stays a word to search.
 const PROMPT_FILLER = /\b(?:remind|explain|describe|wondering|wonder|curious|help|quick|quickly|briefly|exactly|actually|basically)\b/gi;
 
+// Phrasal verbs of switching, searched as the verb a statement writes ("turn off tracing" finds "Disabling tracing:
+// set SPOTTER_OTEL_ENABLED=false"; session 18). Each phrase is two fixed words: one pass, linear in the prompt.
+const SWITCHED_OFF = /\b(?:turn|switch|shut)(?:ing|s|ed)?\s+off\b/gi;
+const SWITCHED_ON = /\b(?:turn|switch)(?:ing|s|ed)?\s+on\b/gi;
+const searchable = (text: string): string =>
+  text.replace(PROMPT_FILLER, ' ').replace(SWITCHED_OFF, 'disable').replace(SWITCHED_ON, 'enable');
+
 // Parses a prompt; nameOf finds the graph entity a word or run of words of the prompt names, if any. A long prompt
 // is read by its head and tail only, for at most MAX_QUERY_TERMS terms (bounds.ts).
 export function parseQuery(
@@ -67,14 +74,12 @@ export function parseQuery(
       hints.add(name);
     }
   }
-  const terms = [...new Set(extractTerms(text.replace(PROMPT_FILLER, ' ')))].slice(0, MAX_QUERY_TERMS);
+  const terms = [...new Set(extractTerms(searchable(text)))].slice(0, MAX_QUERY_TERMS);
   const termIndex = new Map(terms.map((term, index) => [term, index]));
   const segments = text
     .replace(/\s+/g, ' ')
     .split(SEGMENT_BREAK)
-    .map((part) =>
-      [...new Set(extractTerms(part.replace(PROMPT_FILLER, ' ')))].map((term) => termIndex.get(term) ?? -1).filter((index) => index >= 0),
-    )
+    .map((part) => [...new Set(extractTerms(searchable(part)))].map((term) => termIndex.get(term) ?? -1).filter((index) => index >= 0))
     .filter((indices) => indices.length >= 2);
   const roles = findRolesAsked(text);
   const answerTypes = answerTypesAsked(text);

@@ -88,3 +88,12 @@ test('a prompt that asks several things is split into its parts (two terms or mo
   assert.equal(parseQuery('fix the typo in the header, and run the tests').segments, undefined, 'no question word after "and"');
   assert.equal(parseQuery('why redis? ok').segments, undefined, 'a part of one word is not a part');
 });
+
+test('turning something off or on is searched as the verb a statement writes: disable, enable', () => {
+  assert.deepEqual(parseQuery('turn off tracing when I run the app locally').terms, ['disabl', 'trace', 'run', 'app', 'local']);
+  assert.deepEqual(parseQuery('how do I switch off the telemetry?').terms, ['disabl', 'telemetri']);
+  assert.deepEqual(parseQuery('Turning on dark mode for the dashboard').terms, ['enabl', 'dark', 'mode', 'dashboard']);
+  // Not a switch: "turn" alone, "off" elsewhere, "on" as a preposition after another verb.
+  assert.deepEqual(parseQuery('turn the list into a table, off by one').terms, ['turn', 'list', 'tabl', 'on']);
+  assert.deepEqual(parseQuery('rely on the cache').terms, ['reli', 'cach']);
+});
