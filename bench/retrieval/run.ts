@@ -255,16 +255,18 @@ function evaluate(
         }
         if (verbose && found >= wanted && firstRank > 0) {
           console.log(
-            `   ${query.category.padEnd(11)} ${key.padEnd(9)} first hit at rank ${firstRank + 1}  "${query.prompt}" -> ${results.slice(0, firstRank + 1).join(', ')}`,
+            `   ${query.category.padEnd(11)} ${(withOthers ? `${key}+d` : key).padEnd(11)} first hit at rank ${firstRank + 1}  "${query.prompt}" -> ${results.slice(0, firstRank + 1).join(', ')}`,
           );
         }
         if (verbose && found < wanted) {
           console.log(
-            `   ${query.category.padEnd(11)} ${key.padEnd(9)} ${found}/${wanted}  "${query.prompt}" -> ${results.slice(0, 5).join(', ') || '(nothing)'}`,
+            `   ${query.category.padEnd(11)} ${(withOthers ? `${key}+d` : key).padEnd(11)} ${found}/${wanted}  "${query.prompt}" -> ${results.slice(0, 5).join(', ') || '(nothing)'}`,
           );
         }
       } else if (verbose && results.length > 0) {
-        console.log(`   ${query.category.padEnd(11)} ${key.padEnd(9)} not silent  "${query.prompt}" -> ${results.slice(0, 3).join(', ')}`);
+        console.log(
+          `   ${query.category.padEnd(11)} ${(withOthers ? `${key}+d` : key).padEnd(11)} not silent  "${query.prompt}" -> ${results.slice(0, 3).join(', ')}`,
+        );
       }
       tallies.set(query.category, tally);
     }
