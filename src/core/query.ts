@@ -40,9 +40,12 @@ const QUOTED = /["'`]([^"'`]{2,80})["'`]/g;
 const PROMPT_FILLER = /\b(?:remind|explain|describe|wondering|wonder|curious|help|quick|quickly|briefly|exactly|actually|basically)\b/gi;
 
 // Phrasal verbs of switching, searched as the verb a statement writes ("turn off tracing" finds "Disabling tracing:
-// set SPOTTER_OTEL_ENABLED=false"; session 18). Each phrase is two fixed words: one pass, linear in the prompt.
-const SWITCHED_OFF = /\b(?:turn|switch|shut)(?:ing|s|ed)?\s+off\b/gi;
-const SWITCHED_ON = /\b(?:turn|switch)(?:ing|s|ed)?\s+on\b/gi;
+// set SPOTTER_OTEL_ENABLED=false"; session 18). Not the noun ("the switch on event.type", "a kill switch on prod",
+// "whose turn on the rotation"), and not split ("turn it off": left as it is). Fixed words and a bounded lookbehind:
+// one pass, linear in the prompt.
+const NOT_A_VERB = String.raw`(?<!\b(?:the|a|an|this|that|kill|toggle|whose|my|our|your|its|his|her|their)\s{1,3})`;
+const SWITCHED_OFF = new RegExp(String.raw`${NOT_A_VERB}\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?|shut(?:s|ting)?)\s+off\b`, 'gi');
+const SWITCHED_ON = new RegExp(String.raw`${NOT_A_VERB}\b(?:turn(?:s|ed|ing)?|switch(?:es|ed|ing)?)\s+on\b`, 'gi');
 const searchable = (text: string): string =>
   text.replace(PROMPT_FILLER, ' ').replace(SWITCHED_OFF, 'disable').replace(SWITCHED_ON, 'enable');
 

@@ -93,7 +93,10 @@ test('turning something off or on is searched as the verb a statement writes: di
   assert.deepEqual(parseQuery('turn off tracing when I run the app locally').terms, ['disabl', 'trace', 'run', 'app', 'local']);
   assert.deepEqual(parseQuery('how do I switch off the telemetry?').terms, ['disabl', 'telemetri']);
   assert.deepEqual(parseQuery('Turning on dark mode for the dashboard').terms, ['enabl', 'dark', 'mode', 'dashboard']);
-  // Not a switch: "turn" alone, "off" elsewhere, "on" as a preposition after another verb.
+  assert.deepEqual(parseQuery('it switches off the cache').terms, ['disabl', 'cach']);
+  // Not a switch: "turn" alone and "off" elsewhere ("on" is the stem of "one"), "on" after another verb, the noun.
   assert.deepEqual(parseQuery('turn the list into a table, off by one').terms, ['turn', 'list', 'tabl', 'on']);
   assert.deepEqual(parseQuery('rely on the cache').terms, ['reli', 'cach']);
+  assert.deepEqual(parseQuery('why does the switch on event.type miss a case?').terms, ['switch', 'event', 'type', 'miss', 'case']);
+  assert.deepEqual(parseQuery('whose turn on the rotation').terms, ['whose', 'turn', 'rotat']);
 });

@@ -212,13 +212,7 @@ export function scoreStatements(
       variants: weighted.map(({ variant, weight }) => ({ stem: variant.stem, kind: variant.kind, weight: round(weight) })),
     });
     for (const { variant, weight } of weighted) {
-      // An answer type reaches only the entities the prompt's words reached, as a common stem does.
-      passes.push({
-        termIndex,
-        variant,
-        weight,
-        common: variant.postings.length / POSTING_WIDTH > commonLimit,
-      });
+      passes.push({ termIndex, variant, weight, common: variant.postings.length / POSTING_WIDTH > commonLimit });
     }
   });
   // Only common stems and no entity named: nothing can pass silence (it needs a specific term), so nothing is scored.
@@ -262,7 +256,8 @@ export function scoreStatements(
       if (onlyTouched && slotMask[global] === 0 && !hinted.has(id)) {
         viaEntity[global] = 1;
       }
-      if (!common) {
+      // (An answer type's stem reaches its statements, but lets no common stem in: answer-types.ts.)
+      if (!common && variant.kind !== 'answer') {
         entityTouched[id] = 1;
       }
       const packed = postings[at + 2] as number;
@@ -338,6 +333,18 @@ export function scoreStatements(
         best2[id] = score;
       }
     }
+  }
+  // An entity only the answer type reached is no match: it holds a duration, and nothing the prompt says
+  // (answer-types.ts). Left out, it neither ranks nor sets the scale nor stands in for evidence.
+  if (answerMask !== 0) {
+    let kept = 0;
+    for (let index = 0; index < candidateCount; index += 1) {
+      const id = candidates[index] as number;
+      if (((entityMask[id] as number) & ~answerMask) !== 0 || hinted.has(id)) {
+        candidates[kept++] = id;
+      }
+    }
+    candidateCount = kept;
   }
   for (const id of hinted) {
     if (seen[id] === 0) {

@@ -14,7 +14,14 @@ const DURATIONS: Array<[string, boolean]> = [
   ['`@default_ttl_seconds 120` for one-time tokens', true],
   ['curl uses --connect-timeout 0.1 and --max-time 0.3', true],
   ['The build takes about 2 minutes on CI', true],
+  ['a 10-minute delay, 30-day retention', true],
+  ['`@debounce_ms 500`', true],
+  ['runs nightly at 2am', true],
   ['Retries 3 times, then gives up', false],
+  ['handles 1M events and 5 M rows', false],
+  ['the 1990s and 2000s', false],
+  ['msg_id = 42, MSVC 2019', false],
+  ['delayed 2 jobs', false],
   ['Python 3.12 and Node 20 are required', false],
   ['v2 of the API has 14 endpoints', false],
   ['the little 3 column layout', false],
@@ -33,6 +40,8 @@ const ASKED: Array<[string, string[]]> = [
   ['how does the tail worker pick up new lines?', []],
   ['which file holds the sweep interval?', []],
   ['the long list of sessions is slow to render', []],
+  ['how long ago did we switch to pnpm?', []],
+  ['how much time does the build take', [ANSWER_DURATION]],
 ];
 for (const [prompt, types] of ASKED) {
   test(`answerTypesAsked: ${JSON.stringify(prompt)}`, () => {
@@ -99,4 +108,67 @@ test('asking how long is no evidence: a question about nothing in the bank stays
   const term = retrieval.terms.find((report) => report.term === ANSWER_DURATION);
   assert.ok(term, 'expected the answer type among the terms');
   assert.equal(term.literalIdf, 0);
+});
+
+// Eight components hold a duration and nothing the question asks; ten hold its word, which is commoner here than a
+// duration (so that the answer type alone would outscore it, and fill the five best matches silence looks at).
+const STAGES: KnowledgeGraph['entities'] = Array.from({ length: 10 }, (_, index) => ({
+  name: `Stage${index}`,
+  entityType: 'component',
+  observations: [fact(`Stage ${index} feeds the ingest queue`)],
+  updatedAt: '2026-11-02T00:00:00Z',
+}));
+const RETRIES: KnowledgeGraph = {
+  entities: [
+    ...Array.from({ length: 8 }, (_, index) => ({
+      name: `Widget${index}`,
+      entityType: 'component',
+      observations: [fact(`Widget${index} retries after ${index + 2}s`), fact(`Widget${index} renders a chart`)],
+      updatedAt: '2026-11-02T00:00:00Z',
+    })),
+    ...STAGES,
+    ...Array.from({ length: 20 }, (_, index) => ({
+      name: `Note${index}`,
+      entityType: 'note',
+      observations: [fact(`Note ${index} about the dashboard layout`)],
+      updatedAt: '2026-11-02T00:00:00Z',
+    })),
+  ],
+  relations: [],
+};
+const retriesView = buildGraphView(RETRIES, { calibrate: calibrateSilence });
+
+test('entities only the answer type reached are no matches: they neither outrank nor silence what the words found', () => {
+  const retrieval = retrieveFromView(retriesView, 'how long is ingest?', OPTIONS);
+  const names = retrieval.memories.map((memory) => memory.entity.name);
+  assert.match(names[0] ?? '', /^Stage/, JSON.stringify(retrieval.silence));
+  assert.ok(!names.some((name) => name.startsWith('Widget')), `expected no widget, got ${names.join(', ')}`);
+});
+
+test('the answer type is not one of the terms a memory must match: one word and a duration of a longer prompt is one word', () => {
+  // "ingest" and a duration in one statement: one word of a prompt of four terms, which silence does not take as
+  // evidence (retrieve.ts: a single word only for prompts of two terms or fewer).
+  const graph: KnowledgeGraph = {
+    entities: [
+      ...RETRIES.entities.filter((entity) => !entity.name.startsWith('Stage')),
+      {
+        name: 'IngestPipeline',
+        entityType: 'component',
+        observations: [fact('Ingest flushes every 5s')],
+        updatedAt: '2026-11-02T00:00:00Z',
+      },
+    ],
+    relations: [],
+  };
+  const retrieval = retrieveFromView(
+    buildGraphView(graph, { calibrate: calibrateSilence }),
+    'how long does ingest usually take overall?',
+    OPTIONS,
+  );
+  assert.deepEqual(
+    retrieval.memories.map((memory) => memory.entity.name),
+    [],
+    `expected silence, got ${JSON.stringify(retrieval.silence)}`,
+  );
+  assert.match(retrieval.silence[0]?.reason ?? '', /matched one word/);
 });
