@@ -10,7 +10,8 @@ import { POSTING_WIDTH } from '../../core/graph-view.ts';
 // 9: calibration.json also holds statementTerms, the most specific terms of a generic prompt one statement held;
 //    start.json, the newest and best-connected entities session start picks among.
 // 10: the same files; statementTerms counts live statements only (history was counted too), so it is measured again.
-// 11: the same files; a statement that holds a duration also has the stem _dur (retrieval/answer-types.ts).
+// 11: the same files; a statement that holds a duration also has the stem _dur (retrieval/answer-types.ts), and the
+//     lexicon knows more software words (stylesheet ~ css, token ~ credential), so expansions.txt is written again.
 export const INDEX_VERSION = 11;
 // A posting's size in postings.bin: POSTING_WIDTH 32-bit ints.
 export const POSTING_BYTES = POSTING_WIDTH * 4;
