@@ -5,6 +5,8 @@ import { buildGraphView } from '../../../src/core/graph-view.ts';
 import type { KnowledgeGraph } from '../../../src/core/graph.ts';
 import { ANSWER_DURATION, answerTypesAsked, holdsDuration } from '../../../src/core/retrieval/answer-types.ts';
 import { calibrateSilence } from '../../../src/core/retrieval/calibrate.ts';
+import { scoreStatements } from '../../../src/core/retrieval/score-statements.ts';
+import { parseQuery } from '../../../src/core/query.ts';
 import { retrieveFromView, type RetrieveOptions } from '../../../src/core/retrieve.ts';
 import { RETRIEVE_OPTIONS } from '../../helpers/retrieve-options.ts';
 
@@ -171,4 +173,37 @@ test('the answer type is not one of the terms a memory must match: one word and 
     `expected silence, got ${JSON.stringify(retrieval.silence)}`,
   );
   assert.match(retrieval.silence[0]?.reason ?? '', /matched one word/);
+});
+
+test('the answer type lets no common word reach an entity: only the words of the prompt find entities', () => {
+  // "queue" is common here (in 30 notes); the Retrier's statement holds it and a duration, and no rarer word of the
+  // prompt. Reached by the answer type alone, the Retrier must not be let in for "queue" either.
+  const graph: KnowledgeGraph = {
+    entities: [
+      ...Array.from({ length: 30 }, (_, index) => ({
+        name: `Note${index}`,
+        entityType: 'note',
+        observations: [fact(`Note ${index}: the queue is tidy`)],
+        updatedAt: '2026-11-02T00:00:00Z',
+      })),
+      {
+        name: 'Retrier',
+        entityType: 'component',
+        observations: [fact('Retrier pauses 5s between queue retries')],
+        updatedAt: '2026-11-02T00:00:00Z',
+      },
+      {
+        name: 'Flusher',
+        entityType: 'component',
+        observations: [fact('Flusher empties the ingest buffer')],
+        updatedAt: '2026-11-02T00:00:00Z',
+      },
+    ],
+    relations: [],
+  };
+  const graphView = buildGraphView(graph, {});
+  const scoring = scoreStatements(graphView, parseQuery('how long does the ingest queue hold?'), (id) => !graphView.isSuperseded(id));
+  const names = scoring.matches.map((match) => graphView.name(match.id));
+  assert.ok(names.includes('Flusher'), `expected the Flusher, got ${names.join(', ')}`);
+  assert.ok(!names.includes('Retrier'), `expected no Retrier, got ${names.join(', ')}`);
 });
