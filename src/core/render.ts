@@ -113,10 +113,10 @@ function renderSearch(memories: readonly Memory[], budget: number): RenderedCont
     }
     // Its current statements, newest first (as its status is chosen).
     for (const entry of currentStatements(memory.entity, CONTEXT_STATEMENTS)) {
-      const copy = (memory.entity.observations[entry.index] ?? '').trim();
       if (statementChars > SOFT_BUDGET || count >= MAX_STATEMENTS) {
         break;
       }
+      const copy = (memory.entity.observations[entry.index] ?? '').trim();
       if (list.some((held) => held.index === entry.index) || chosenCopies.has(copy)) {
         continue;
       }

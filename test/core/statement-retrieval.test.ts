@@ -8,10 +8,8 @@ import { parseQuery } from '../../src/core/query.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { scoreStatements } from '../../src/core/retrieval/score-statements.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
-import { retrieveFromView, retrieveMemories, type RetrieveOptions } from '../../src/core/retrieve.ts';
-import { RETRIEVE_OPTIONS } from '../helpers/retrieve-options.ts';
-
-const OPTIONS: RetrieveOptions = RETRIEVE_OPTIONS;
+import { retrieveFromView, retrieveMemories } from '../../src/core/retrieve.ts';
+import { RETRIEVE_OPTIONS as OPTIONS } from '../helpers/retrieve-options.ts';
 
 // A project as the capture writes it: technologies, a component with many statements, preferences, sessions.
 const filler = (topic: string, count: number): string[] =>

@@ -99,8 +99,8 @@ export interface Scoring {
   // (what silence is calibrated on: see calibrate.ts).
   coordinatedTopRaw: number;
   singleTopRaw: number;
-  // The bits of the answer types' terms (retrieval/answer-types.ts): no evidence, and not counted among the terms a
-  // memory matched.
+  // The bits of the answer types' terms (retrieval/answer-types.ts): no evidence, and not counted among the terms
+  // silence counts (they do show among a match's matchedTerms).
   answerMask?: number;
 }
 
@@ -236,6 +236,8 @@ export function scoreStatements(
     const bit = 1 << termIndex;
     const postings = variant.postings;
     const isLiteral = isLiteralKind(variant.kind);
+    // A rare stem lets the common ones into its entities; an answer type's stem does not (answer-types.ts).
+    const touches = !common && variant.kind !== 'answer';
     const supersededWeight = weight * SUPERSEDED_FACTOR;
     const nameNorm = BM25.k1 * (1 - BM25.nameB);
     const nameScale = (BM25.k1 * BM25.nameB) / stats.meanNameLength;
@@ -256,8 +258,7 @@ export function scoreStatements(
       if (onlyTouched && slotMask[global] === 0 && !hinted.has(id)) {
         viaEntity[global] = 1;
       }
-      // (An answer type's stem reaches its statements, but lets no common stem in: answer-types.ts.)
-      if (!common && variant.kind !== 'answer') {
+      if (touches) {
         entityTouched[id] = 1;
       }
       const packed = postings[at + 2] as number;

@@ -7,8 +7,8 @@ import { ANSWER_DURATION, answerTypesAsked, holdsDuration } from '../../../src/c
 import { calibrateSilence } from '../../../src/core/retrieval/calibrate.ts';
 import { scoreStatements } from '../../../src/core/retrieval/score-statements.ts';
 import { parseQuery } from '../../../src/core/query.ts';
-import { retrieveFromView, type RetrieveOptions } from '../../../src/core/retrieve.ts';
-import { RETRIEVE_OPTIONS } from '../../helpers/retrieve-options.ts';
+import { retrieveFromView } from '../../../src/core/retrieve.ts';
+import { RETRIEVE_OPTIONS as OPTIONS } from '../../helpers/retrieve-options.ts';
 
 const DURATIONS: Array<[string, boolean]> = [
   ['Workers debounce ingest at 500ms before broadcasting', true],
@@ -51,7 +51,6 @@ for (const [prompt, types] of ASKED) {
   });
 }
 
-const OPTIONS: RetrieveOptions = RETRIEVE_OPTIONS;
 const fact = (text: string): string => `${text} [2026-11-02, session aaaa0001, fact]`;
 const GRAPH: KnowledgeGraph = {
   entities: [
