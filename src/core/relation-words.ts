@@ -170,3 +170,26 @@ export function asksEveryRelation(words: readonly string[], nameWords: readonly 
   }
   return named && placed;
 }
+
+// Whether a prompt asks what the entity it names is or does itself, beside (or instead of) its relations: "remind me
+// what it does and where it's used", "what exactly does vercel.json do for the SPA routing", "what did the v1
+// migration actually do to the old sets", "what changed in the CPU frequency improvements work", "walk me through the
+// PRISMTrainer loop". Then the entity named answers first and what an asked relation reaches follows it (traverse.ts);
+// "which components use X?", "what does getStats return?" ask only through the relation. Each pattern is anchored at
+// "what" (or the phrase) and bounded to a few words, so one pass over the text (the linear-time test holds it).
+const AFTER_DO = String.raw`(?:$|[?.!,;:)]|\s+(?:-|—|to|for|with|and|in|on|about|here|there|now|exactly|actually|today|again|when|so|because)\b)`;
+const ASKS_OF_ITSELF = [
+  // "what does X do", "what exactly did X do to"
+  new RegExp(
+    String.raw`\bwhat(?:\s+(?:exactly|actually|really))?\s+(?:does|did|do)(?!\s+(?:i|we|you)\b)(?:\s+[^\s?!,;:]+){1,6}?\s+do(?:es)?${AFTER_DO}`,
+  ),
+  // "what it does", "what X actually did"
+  new RegExp(String.raw`\bwhat(?:\s+[^\s?!,;:]+){1,6}?(?:\s+(?:exactly|actually|really))?\s+(?:does|did)${AFTER_DO}`),
+  // "what (exactly) changed in X", "what went into X"
+  /\bwhat(?:\s+(?:exactly|actually|really|else|has|have))?\s+(?:changed\s+(?:in|with)|went\s+into)\b/,
+  /\b(?:walk\s+me\s+through|tell\s+me\s+about|give\s+me\s+an?\s+(?:overview|summary|rundown)\s+of|summari[sz]e)\b/,
+];
+export const asksOfItself = (text: string): boolean => {
+  const lower = text.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  return ASKS_OF_ITSELF.some((pattern) => pattern.test(lower));
+};

@@ -5,6 +5,7 @@ import { normalizeEntity, type Memory } from './memory.ts';
 import { capPerSource, linkResults, mergeSameEntities, type SourceView, tagSource } from './merge-sources.ts';
 import { parseQuery, type ParsedQuery } from './query.ts';
 import { boostCrossReferences, rankMemories } from './rank.ts';
+import { asksOfItself } from './relation-words.ts';
 import { bucketOf, calibrateSilence, specificMaskOf } from './retrieval/calibrate.ts';
 import {
   type EntityMatch,
@@ -203,6 +204,7 @@ function searchSource(
     commonTerms: commonTermsOf(scoring, verdict.report.specificTerms),
     queryWords: splitWords(query.text),
     named: cue === undefined ? verdict.named : new Set([...verdict.named, cue]),
+    asksOfItself: asksOfItself(query.text),
     isLive,
   });
   const memories = expanded

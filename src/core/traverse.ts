@@ -18,6 +18,10 @@ export const ASKED_RELATION_DECAY = 1;
 export const ASKED_OTHER_TYPE = 0.95;
 // What the entity an asked relation starts from keeps of its relevance (the prompt only names it).
 export const ASKED_FROM_FACTOR = 0.75;
+// When the prompt also asks what the entity named is or does ("remind me what it does and where it's used",
+// relation-words.ts asksOfItself), it keeps its relevance and what an asked relation reaches follows it, at this share
+// of the decay above.
+export const ITSELF_ASKED_FACTOR = 0.9;
 // A word of the prompt asks a relation type whose term it begins (or that begins it) only when it has this many letters
 // or more: "the fpc4 format spec" asks nothing of FPC4_Format's "specifies format for" (session 7: tuning-3 variant
 // MRR 0.91 -> 0.94 at 5 rather than 4; nothing else changed).
@@ -37,6 +41,8 @@ export interface TraverseOptions {
   commonTerms?: ReadonlySet<string>;
   // Entities the prompt names though their name's words are not its terms (a path, a session a cue placed in time).
   named?: ReadonlySet<number>;
+  // The prompt asks what the entity it names is or does, not only its relations (relation-words.ts asksOfItself).
+  asksOfItself?: boolean;
   isLive: (ref: number) => boolean;
 }
 
@@ -151,8 +157,11 @@ export function traverseRelations(seeds: readonly Candidate[], view: GraphView, 
           continue;
         }
         const asked = hop === 1 && isAskedRelation(relation.relationType, candidate.ref);
-        const decay = asked ? (typeAsked(other, candidate.ref) ? ASKED_RELATION_DECAY : ASKED_OTHER_TYPE) : HOP_DECAY;
-        if (asked) {
+        const decay = asked
+          ? (typeAsked(other, candidate.ref) ? ASKED_RELATION_DECAY : ASKED_OTHER_TYPE) *
+            (options.asksOfItself === true ? ITSELF_ASKED_FACTOR : 1)
+          : HOP_DECAY;
+        if (asked && options.asksOfItself !== true) {
           askedThrough.add(candidate.ref);
         }
         const relevance = candidate.relevance * decay;

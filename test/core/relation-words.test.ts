@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findRelationFamilies, isRelationQuestion } from '../../src/core/relation-words.ts';
+import { asksOfItself, findRelationFamilies, isRelationQuestion } from '../../src/core/relation-words.ts';
 import { splitWords } from '../../src/core/text.ts';
 
 const FAMILIES: Array<[string, string[]]> = [
@@ -32,3 +32,29 @@ test('a relation is asked in a question, not in an instruction', () => {
   assert.ok(isRelationQuestion(splitWords('list every subclass of the Target protocol')));
   assert.ok(!isRelationQuestion(splitWords('add a list of subclasses to the docs')));
 });
+
+// Whether a prompt asks what the entity it names is or does, beside its relations (traverse.ts ranks it first then).
+const ITSELF: Array<[string, boolean]> = [
+  ["Before I change anything in SwipeableIncrementer.tsx, remind me what it does and where it's used", true],
+  ['what exactly does vercel.json do for the SPA routing, and is it the thing that fixed the 404?', true],
+  ['pull up what double_weight_for_historical_kettlebell_sets_v1 actually did to the old sets', true],
+  ['What does the workout slice do with isStatic now?', true],
+  ['what exactly changed in StrengthBenchmarks.tsx_Weight_Calc_Update for dumbbells?', true],
+  ['What went into the CPU frequency improvements work?', true],
+  ['walk me through the PRISMTrainer loop: which phases does it go through?', true],
+  ['Can you summarise the ConvergenceMonitor class for me', true],
+  // Only through a relation.
+  ['What does getStats return to callers?', false],
+  ['which components use SwipeableIncrementer?', false],
+  ['What weighting does LossAggregator use for old measurements?', false],
+  ['what else does it touch?', false],
+  ['what does the Timed Exercises change touch on the database side?', false],
+  ['which improvements does recent_changes include? I want reviewers to see what went in.', false],
+  // Not about an entity at all.
+  ['what do I do now?', false],
+];
+for (const [text, asked] of ITSELF) {
+  test(`asksOfItself: ${text}`, () => {
+    assert.equal(asksOfItself(text), asked);
+  });
+}

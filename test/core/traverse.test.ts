@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
+import { asksOfItself } from '../../src/core/relation-words.ts';
 import { extractTerms, splitWords } from '../../src/core/text.ts';
 import { type Candidate, traverseRelations } from '../../src/core/traverse.ts';
 
@@ -92,6 +93,16 @@ const CASES: Case[] = [
     found: {
       'billing-outage': [0.75, 0, []],
       'retry-fix': [1, 1, ['billing-outage resolved_by retry-fix']],
+    },
+  },
+  {
+    name: 'when the prompt also asks what the entity named did, it keeps its relevance and the asked relation follows it',
+    seeds: [['billing-outage', 1]],
+    maxHops: 1,
+    prompt: 'remind me what the billing outage did and which fix resolved it',
+    found: {
+      'billing-outage': [1, 0, []],
+      'retry-fix': [0.9, 1, ['billing-outage resolved_by retry-fix']],
     },
   },
   {
@@ -452,6 +463,7 @@ for (const testCase of CASES) {
       queryWords: splitWords(testCase.prompt ?? ''),
       named: new Set((testCase.named ?? []).map(idOf)),
       commonTerms: new Set(testCase.common ?? []),
+      asksOfItself: asksOfItself(testCase.prompt ?? ''),
       isLive: notSuperseded,
     });
     const byName = Object.fromEntries(

@@ -11,6 +11,7 @@ import { taskRecipes } from '../../src/core/capture/task-recipes.ts';
 import { hookFeedbackOf } from '../../src/core/capture/capture.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
+import { asksOfItself } from '../../src/core/relation-words.ts';
 import { answerTypesAsked, holdsDuration } from '../../src/core/retrieval/answer-types.ts';
 import { findRolesAsked } from '../../src/core/retrieval/roles-asked.ts';
 import { findSessionCue } from '../../src/core/retrieval/session-cue.ts';
@@ -55,6 +56,9 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['findRolesAsked', findRolesAsked],
   ['holdsDuration', holdsDuration],
   ['answerTypesAsked', answerTypesAsked],
+  // The shape inside each of its patterns' openings, and as the words between "what" and "does".
+  ['asksOfItself', (text) => asksOfItself(`what does ${text} do what ${text} did what changed in ${text} walk me through ${text}`)],
+  ['asksOfItself (what does)', (text) => asksOfItself(text.replace(/\S+/g, (word, at: number) => (at % 3 === 0 ? 'what' : 'does')))],
   // Every word taken for unmatched: the most work it can be asked to do.
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['findUnseenTechnologies', (text) => findUnseenTechnologies(`add ${text}`, () => false)],
