@@ -23,6 +23,11 @@ const MIN_SALIENCE = 1;
 // Interjections and acknowledgements that open a sentence and carry nothing ("Great question!", "You're right,").
 const LEADING_FILLER =
   /^(?:(?:great|good|excellent|perfect|nice|awesome|sure|okay|ok|alright|right|yes|yeah|yep|absolutely|exactly|got it|understood|thanks|thank you|hmm|ah|oh|i see|you're (?:absolutely )?right|that's (?:a )?(?:great|good) (?:question|point|idea|catch))[!,.:;\s-]+)+/i;
+// A next step that says what it replaces or why ("Let me put it in `priv/scripts/` instead since that's what Elixir
+// apps package.", "Let me use the full module path inline instead to satisfy the compiler.", "... configuring it via app
+// environment instead:") is a decision, not narration (session 19: 7 such sentences in the corpus's transcripts, three
+// of them answers the spent capture sets asked for and missed).
+const CHANGE_OF_APPROACH = /\b(?:instead|rather than|since (?:that|this|it|they)(?:'s|'re|\s+(?:is|are|was|were)\b))/i;
 // Openers that narrate what is being looked at; dropped only when nothing of knowledge follows ("Reading the config
 // happens once at startup in `loadConfig()`" stays).
 const WEAK_NARRATION =
@@ -127,7 +132,9 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   if (text.length < 8 || /\?\s*$/.test(text) || BARE_NAME.test(text)) {
     return undefined;
   }
-  if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text)) {
+  // A next step that says what it replaces or why is kept as a decision.
+  const changeOfApproach = NARRATION.test(text) && CHANGE_OF_APPROACH.test(text);
+  if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text) && !changeOfApproach) {
     return undefined;
   }
   // A compaction summary retells the conversation message by message ("Second User Message: ...", "My response:
@@ -178,6 +185,9 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
         break;
       }
     }
+  }
+  if (changeOfApproach && kind === 'fact') {
+    kind = 'decision';
   }
   // A hedge ("maybe", "not sure", "what if") is no decision, whatever its words.
   if (kind === 'decision' && HEDGE.test(text)) {

@@ -136,3 +136,22 @@ test('a setting with its value is kept, short as it is; a step or line number is
     assert.equal(classifyStatement(text, 'assistant'), undefined, text);
   }
 });
+
+test('a next step that says what it replaces or why is a decision, not narration', () => {
+  for (const text of [
+    "Let me put it in `priv/scripts/` instead since that's what Elixir apps package.",
+    'Let me use the full module path inline instead to satisfy the compiler.',
+    "Let me try python3 instead since that's more commonly available.",
+    "I'll keep the counter in ETS rather than a GenServer state.",
+  ]) {
+    assert.equal(classifyStatement(text, 'assistant')?.kind, 'decision', text);
+  }
+  // Still narration: "since" of time, and a next step that says neither.
+  for (const text of [
+    'Let me check what changed since the last commit.',
+    'Let me try a different command.',
+    "Let me just re-open the epic since there's new work to do.",
+  ]) {
+    assert.equal(classifyStatement(text, 'assistant'), undefined, text);
+  }
+});
