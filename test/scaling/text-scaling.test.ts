@@ -114,6 +114,11 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
     'splitStatements (document)',
     (text) => splitStatements(`## ${text}\nRun:\n\`\`\`\n${text}\n\`\`\`\n${text}\n\`\`\`sh\n${text}`, { document: true }),
   ],
+  // Under a heading, every line of the shape as a labelled attribute item (merged into statements of the heading).
+  [
+    'splitStatements (attribute items)',
+    (text) => splitStatements(`## Topic\n${text.replace(/^|\n/g, '\n- **Key:** ')}\n- **Key:** ${text}`),
+  ],
   ['findTechnologies', findTechnologies],
   ['commandKey', commandKey],
   ['toEntityName', toEntityName],

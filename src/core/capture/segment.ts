@@ -1,6 +1,7 @@
 // Prose to statements: sentences, list items and table rows, code spans kept whole, fenced code dropped, each at
 // most MAX_STATEMENT_CHARS (longer ones split at clause boundaries, then at a word). One pass over the text: every
 // step scans forward only, so the work is linear in the input whatever its shape.
+import { slotsOf } from './slots.ts';
 
 // The longest statement, in characters: capture.ts and ask-log.ts clip to it, the classify and slot rules expect it.
 export const MAX_STATEMENT_CHARS = 300;
@@ -20,6 +21,14 @@ export interface SplitStatement {
 // A list item's opening code span, before a dash or a colon.
 const ITEM_LEAD = /^(`[^`\n]{2,120}`)\s?(?:—|–|-|:)\s/;
 
+// A list item that is one labelled attribute ("- **Latest Version:** 1.10.0", "- **Status:** Still active"), short
+// enough to stand beside others in one statement.
+const ATTRIBUTE_ITEM = /^\*\*[^*\n]{1,40}(?::\*\*|\*\*:)\s/;
+const MAX_ATTRIBUTE_CHARS = 160;
+// An attribute that fills a slot ("- **Cache:** `ttl=300`", "- **Redis** for caching") stays a statement of its own:
+// a newer statement about that slot supersedes it alone (slots.ts), not the attributes beside it.
+const fillsNoSlot = (topic: string, body: string): boolean => slotsOf(`${topic}: ${cleanInline(body)}`, 'fact').length === 0;
+
 // The statements of a text, in order, each with the code span its list item opens with. In a document the session
 // wrote (sources.ts), a fenced block of one or two command lines is kept as code spans, joined to the paragraph
 // before it when that paragraph introduces it ("Set the environment variable before starting the server:" then
@@ -38,7 +47,30 @@ export function splitStatements(text: string, options: { document?: boolean } = 
       headerRow = undefined;
     }
   };
+  // Under a topic heading, consecutive attribute items are one statement of the topic ("opentelemetry_exporter: Latest
+  // Version: 1.10.0; Status: Still active and maintained (NOT deprecated); Note: ..."), cut between attributes to stay
+  // within MAX_STATEMENT_CHARS: a report of ten packages with four attributes each is ten statements, so a message's
+  // cap of statements (capture.ts) holds every package, not the first attributes of the first ones.
+  let attributes: string[] = [];
+  const flushAttributes = (): void => {
+    if (attributes.length === 1) {
+      pushSentences(attributes[0] as string, topic, statements);
+    } else if (attributes.length > 1) {
+      const room = MAX_STATEMENT_CHARS - topic.length - 2;
+      let chunk = '';
+      for (const attribute of attributes.map((body) => cleanInline(body).replace(/[.;]$/, ''))) {
+        if (chunk !== '' && chunk.length + 2 + attribute.length > room) {
+          pushStatement(chunk, topic, statements);
+          chunk = '';
+        }
+        chunk = chunk === '' ? attribute : `${chunk}; ${attribute}`;
+      }
+      pushStatement(chunk, topic, statements);
+    }
+    attributes = [];
+  };
   const flush = (): void => {
+    flushAttributes();
     if (paragraph.length > 0) {
       pushSentences(paragraph.join(' '), document ? topic : '', statements);
       paragraph = [];
@@ -79,11 +111,20 @@ export function splitStatements(text: string, options: { document?: boolean } = 
     releaseRow();
     const item = /^(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/.exec(trimmed);
     if (item) {
-      flush();
       const body = item[1] ?? '';
+      if (topic !== '' && body.length <= MAX_ATTRIBUTE_CHARS && ATTRIBUTE_ITEM.test(body) && fillsNoSlot(topic, body)) {
+        // (A paragraph line flushes the attributes before it: a paragraph here has none after it.)
+        if (paragraph.length > 0) {
+          flush();
+        }
+        attributes.push(body);
+        continue;
+      }
+      flush();
       pushSentences(body, topic, statements, ITEM_LEAD.exec(body)?.[1]);
       continue;
     }
+    flushAttributes();
     if (/^>\s?/.test(trimmed)) {
       paragraph.push(trimmed.replace(/^>\s?/, ''));
       continue;

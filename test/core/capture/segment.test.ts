@@ -118,3 +118,39 @@ test('a document the session wrote: a short command block joins the paragraph th
     ],
   );
 });
+
+test("a heading's labelled attribute items are one statement of it, cut between attributes when long", () => {
+  const text = [
+    '### 3. **opentelemetry_exporter**',
+    '- **Latest Version:** 1.10.0 (released October 17, 2025)',
+    '- **Recommended Constraint:** `~> 1.10`',
+    '- **Status:** Still active and maintained (NOT deprecated)',
+    "- **Note:** This package is alive and well in the current OTEL ecosystem. There's no replacement needed.",
+    '',
+    'Plain paragraph after the list.',
+    '### Limits',
+    ...Array.from({ length: 6 }, (_, index) => `- **Limit ${index}:** ${'x'.repeat(60)} ${index}`),
+    '- an item without a label',
+  ].join('\n');
+  const statements = splitStatements(text).map((statement) => statement.text);
+  assert.deepEqual(statements.slice(0, 2), [
+    "opentelemetry_exporter: Latest Version: 1.10.0 (released October 17, 2025); Recommended Constraint: `~> 1.10`; Status: Still active and maintained (NOT deprecated); Note: This package is alive and well in the current OTEL ecosystem. There's no replacement needed",
+    'Plain paragraph after the list.',
+  ]);
+  // Six attributes of ~70 characters: cut into statements of whole attributes, each saying its topic.
+  const limits = statements.slice(2, -1);
+  assert.ok(limits.length >= 2, JSON.stringify(limits));
+  for (const statement of limits) {
+    assert.ok(statement.startsWith('Limits: Limit ') && statement.length <= MAX_STATEMENT_CHARS, statement);
+  }
+  assert.equal(limits.join('; ').match(/Limit \d/g)?.length, 6);
+  assert.equal(statements.at(-1), 'Limits: an item without a label');
+});
+
+test('an attribute item that fills a slot stays a statement of its own, so a newer one supersedes it alone', () => {
+  const text = ['## Service', '- **Timeout:** `timeout=30`', '- **Owner:** the platform team', '- **Region:** eu-west-1'].join('\n');
+  assert.deepEqual(
+    splitStatements(text).map((statement) => statement.text),
+    ['Service: Timeout: `timeout=30`', 'Service: Owner: the platform team; Region: eu-west-1'],
+  );
+});
