@@ -2,6 +2,7 @@
 // that followed, packages installed, subagent calls counted, the hooks the client ran.
 import { COMMAND_CHARS } from './bounds.ts';
 import { scriptOf } from './capture/hook-script.ts';
+import { codeConstants, constantStatement } from './capture/code-constants.ts';
 import { recipeStatement, taskRecipes } from './capture/task-recipes.ts';
 import { tagProvenance } from './graph.ts';
 import { redactSecrets } from './redact.ts';
@@ -44,6 +45,8 @@ interface PendingCall {
   edit?: true;
   ignored?: string;
   recipes?: Array<{ entity: string; statement: string }>;
+  // The named constants the edit writes, as statements on its file (capture/code-constants.ts).
+  constants?: string[];
   packages?: string[];
   installedWith?: string;
   // A command that prints a file or searches (cat, head, grep...): its output's "WARN" lines are the file's.
@@ -82,6 +85,7 @@ export function extractToolFacts(
       if (file) {
         const ignored = ignoreFileAdditions(call, file);
         const recipes = recipesOf(call, file);
+        const constants = codeConstants(file, writtenText(call)).map((constant) => constantStatement(file, constant.line));
         const edit: PendingCall = {
           key: file,
           command: call.name,
@@ -90,6 +94,7 @@ export function extractToolFacts(
           ...(session ? { session } : {}),
           ...(ignored ? { ignored } : {}),
           ...(recipes.length > 0 ? { recipes } : {}),
+          ...(constants.length > 0 ? { constants } : {}),
         };
         // Written when its result says it happened (a Write refused with "File has not been read yet" changed
         // nothing); a call with no id (no result can name it) is taken as done.
@@ -329,6 +334,9 @@ function writeEdit(
   builder.addEntity(sessionName ?? file, sessionName ? 'session' : 'file', 0.7, editStatement(edit, `Changed ${file}`, 'done'));
   if (edit.ignored) {
     builder.addEntity(file, 'file', 0.75, editStatement(edit, edit.ignored, 'done'));
+  }
+  for (const constant of edit.constants ?? []) {
+    builder.addEntity(file, 'file', 0.75, editStatement(edit, constant, 'fact'));
   }
   for (const recipe of edit.recipes ?? []) {
     builder.addRelation(

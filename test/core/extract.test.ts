@@ -610,3 +610,21 @@ test("the project's hooks the client ran are written on their scripts: what runs
     assert.ok(!text.includes(absent), `${absent} is not in the bank`);
   }
 });
+
+test('the named constants an edit writes are statements on its file, once the edit happened', () => {
+  const messages = [
+    tool('1', 'Write', {
+      file_path: '/repo/lib/spotter/services/review_token_store.ex',
+      content: 'defmodule Spotter.Services.ReviewTokenStore do\n  @moduledoc false\n  @default_ttl_seconds 120\nend\n',
+    }),
+    result('1', false, 'File created successfully at: /repo/lib/spotter/services/review_token_store.ex'),
+    tool('2', 'Edit', { file_path: '/repo/lib/worker.ex', old_string: '@debounce_ms 500', new_string: '@debounce_ms 250' }),
+    result('2', true, '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>'),
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1', projectName: 'spotter' });
+  const byName = new Map(delta.entities.map((entity) => [entity.name, entity]));
+  assert.deepEqual(byName.get('lib/spotter/services/review_token_store.ex')?.observations, [
+    '`@default_ttl_seconds 120` in lib/spotter/services/review_token_store.ex [2026-11-30, session s1, fact]',
+  ]);
+  assert.equal(byName.has('lib/worker.ex'), false, 'the refused edit wrote nothing');
+});

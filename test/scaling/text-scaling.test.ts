@@ -9,6 +9,7 @@ import { replyPrefixes } from '../../src/core/capture/ask-log.ts';
 import { splitStatements } from '../../src/core/capture/segment.ts';
 import { taskRecipes } from '../../src/core/capture/task-recipes.ts';
 import { hookFeedbackOf } from '../../src/core/capture/capture.ts';
+import { codeConstants } from '../../src/core/capture/code-constants.ts';
 import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseQuery } from '../../src/core/query.ts';
 import { asksOfItself } from '../../src/core/relation-words.ts';
@@ -118,6 +119,12 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   [
     'splitStatements (attribute items)',
     (text) => splitStatements(`## Topic\n${text.replace(/^|\n/g, '\n- **Key:** ')}\n- **Key:** ${text}`),
+  ],
+  // A written file whose lines are the shape, as they are and each opening like a constant of either form.
+  ['codeConstants', (text) => codeConstants('src/a.ts', text)],
+  [
+    'codeConstants (constant lines)',
+    (text) => codeConstants('lib/a.ex', text.replace(/^|\n/g, '\n@limit_ms 5').replace(/\n@limit_ms 5(\S)/g, '\nLIMIT_MS = 5$1')),
   ],
   ['findTechnologies', findTechnologies],
   ['commandKey', commandKey],

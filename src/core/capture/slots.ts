@@ -3,6 +3,7 @@
 // Flyway); "set the Redis timeout to 5s" fills "value:redis timeout". A statement naming several technologies
 // fills several slots. Every pattern is bounded and runs on one statement (~300 characters).
 import type { StatementKind } from '../statement.ts';
+import { constantSlot } from './code-constants.ts';
 import { stemWord } from '../text.ts';
 import { canonicalTechnology, findTechnologyMentions, technologyRole } from '../technologies.ts';
 
@@ -87,6 +88,10 @@ export function slotsOf(whole: string, kind: StatementKind): Slot[] {
   const task = TASK.exec(text);
   if (task?.[1] && task[2]) {
     return [{ key: `task:${task[2].toLowerCase().slice(0, 120)}`, value: task[1].toLowerCase() }];
+  }
+  const constant = text.startsWith('`') ? constantSlot(text) : undefined;
+  if (constant) {
+    return [constant];
   }
   const recipe = RECIPE.exec(text);
   if (recipe?.[1] && recipe[2]) {
