@@ -13,6 +13,7 @@ import {
   type KnowledgeGraph,
 } from './graph.ts';
 import { replyPrefixes, splitAnswered } from './capture/ask-log.ts';
+import { type Slot, slotsOf } from './capture/slots.ts';
 import { type NewStatement, supersedeStatements } from './capture/supersede-statements.ts';
 import { similarity } from './dedupe.ts';
 import { parseStatement } from './statement.ts';
@@ -234,17 +235,30 @@ const globalKey = (observation: string): string => stripProvenance(observation).
 // Whether a new observation says what one of the held ones already says (compared without provenance; at most 200 compared).
 function isNearDuplicate(text: string, held: readonly string[]): boolean {
   const bare = stripProvenance(text).toLowerCase();
+  let slots: Slot[] | undefined;
   for (const existing of held.slice(-200)) {
     const other = stripProvenance(existing).toLowerCase();
     if (Math.min(bare.length, other.length) < OBSERVATION_MERGE_SIMILARITY * Math.max(bare.length, other.length)) {
       continue;
     }
     if (similarity(bare, other) >= OBSERVATION_MERGE_SIMILARITY && !differsInIdentifiers(bare, other)) {
+      // A new value of the same slot is an update, however alike the two read ("`@log_level :info`" then ":debug"):
+      // it supersedes the older statement (capture/supersede-statements.ts) instead of merging into it.
+      slots ??= slotsOfStatement(text);
+      const otherSlots = slots.length > 0 ? slotsOfStatement(existing) : [];
+      if (slots.some((slot) => otherSlots.some((held) => held.key === slot.key && held.value !== slot.value))) {
+        continue;
+      }
       return true;
     }
   }
   return false;
 }
+
+const slotsOfStatement = (observation: string): Slot[] => {
+  const statement = parseStatement(observation);
+  return slotsOf(statement.text, statement.kind);
+};
 
 // Stable order for clean diffs: entities by name, relations by source/type/target, observations inside each entity.
 export function sortGraph(graph: KnowledgeGraph): KnowledgeGraph {

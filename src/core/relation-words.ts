@@ -177,7 +177,7 @@ export function asksEveryRelation(words: readonly string[], nameWords: readonly 
 // PRISMTrainer loop". Then the entity named answers first and what an asked relation reaches follows it (traverse.ts);
 // "which components use X?", "what does getStats return?" ask only through the relation. Each pattern is anchored at
 // "what" (or the phrase) and bounded to a few words, so one pass over the text (the linear-time test holds it).
-const AFTER_DO = String.raw`(?:$|[?.!,;:)]|\s+(?:-|—|to|for|with|and|in|on|about|here|there|now|exactly|actually|today|again|when|so|because)\b)`;
+const AFTER_DO = String.raw`(?:$|[?.!,;:)]|\s+[-—–](?:\s|$)|\s+(?:to|for|with|and|in|on|about|here|there|now|exactly|actually|today|again|when|so|because)\b)`;
 const ASKS_OF_ITSELF = [
   // "what does X do", "what exactly did X do to"
   new RegExp(
@@ -187,7 +187,11 @@ const ASKS_OF_ITSELF = [
   new RegExp(String.raw`\bwhat(?:\s+[^\s?!,;:]+){1,6}?(?:\s+(?:exactly|actually|really))?\s+(?:does|did)${AFTER_DO}`),
   // "what (exactly) changed in X", "what went into X"
   /\bwhat(?:\s+(?:exactly|actually|really|else|has|have))?\s+(?:changed\s+(?:in|with)|went\s+into)\b/,
-  /\b(?:walk\s+me\s+through|tell\s+me\s+about|give\s+me\s+an?\s+(?:overview|summary|rundown)\s+of|summari[sz]e)\b/,
+  // "walk me through X", "summarize X"; not "walk me through everything that calls X", "summarize which modules
+  // import X", "tell me about the services that depend on X" (they ask through a relation).
+  /\b(?:walk\s+me\s+through|tell\s+me\s+about|give\s+me\s+an?\s+(?:overview|summary|rundown)\s+of|summari[sz]e)\b(?!(?:\s+[^\s?!,;:]+){0,3}?\s+(?:that|which|who|whose|everything|all|every|anything)\b)/,
+  // "what is parseConfig and who calls it?", "explain parseConfig and list its callers"
+  /\b(?:what(?:'s|\s+is|\s+are)|explain|describe)\s+[^\s?!,;:]+(?:\s+[^\s?!,;:]+){0,2}?\s+and\s+(?:who|what|which|where|how|list|show)\b/,
 ];
 export const asksOfItself = (text: string): boolean => {
   const lower = text.toLowerCase().replace(/[\u2018\u2019]/g, "'");

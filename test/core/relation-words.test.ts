@@ -50,6 +50,12 @@ const ITSELF: Array<[string, boolean]> = [
   ['what else does it touch?', false],
   ['what does the Timed Exercises change touch on the database side?', false],
   ['which improvements does recent_changes include? I want reviewers to see what went in.', false],
+  ['what does parseConfig do - and who calls it?', true],
+  ['what is parseConfig and who calls it?', true],
+  ['explain parseConfig and list its callers', true],
+  ['tell me about the services that depend on AuthService', false],
+  ['summarize which modules import the retry helper', false],
+  ['walk me through everything that calls parseConfig', false],
   // Not about an entity at all.
   ['what do I do now?', false],
 ];

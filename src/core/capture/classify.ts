@@ -23,11 +23,16 @@ const MIN_SALIENCE = 1;
 // Interjections and acknowledgements that open a sentence and carry nothing ("Great question!", "You're right,").
 const LEADING_FILLER =
   /^(?:(?:great|good|excellent|perfect|nice|awesome|sure|okay|ok|alright|right|yes|yeah|yep|absolutely|exactly|got it|understood|thanks|thank you|hmm|ah|oh|i see|you're (?:absolutely )?right|that's (?:a )?(?:great|good) (?:question|point|idea|catch))[!,.:;\s-]+)+/i;
-// A next step that says what it replaces or why ("Let me put it in `priv/scripts/` instead since that's what Elixir
-// apps package.", "Let me use the full module path inline instead to satisfy the compiler.", "... configuring it via app
-// environment instead:") is a decision, not narration (session 19: 7 such sentences in the corpus's transcripts, three
-// of them answers the spent capture sets asked for and missed).
-const CHANGE_OF_APPROACH = /\b(?:instead|rather than|since (?:that|this|it|they)(?:'s|'re|\s+(?:is|are|was|were)\b))/i;
+// A next step that says what it replaces, and why or with what named ("Let me put it in `priv/scripts/` instead since
+// that's what Elixir apps package.", "Let me use the full module path inline instead to satisfy the compiler.") is a
+// decision, not narration (session 19: 7 such sentences in the corpus's transcripts, three of them answers the spent
+// capture sets asked for and missed). Only the narration of a step ("let me", "I'll"): not a courtesy ("Let me know if
+// you'd rather use MySQL instead", "Feel free to use yarn instead of npm"), not a trial ("try X instead to see if it is
+// faster"), not a bare change of step ("Let me check the logs instead.").
+const STEP_NARRATION = /^(?:(?:now|first|next|then),?\s+)?(?:let me (?!know\b)|i'll |i will |i'm going to |i am going to )/i;
+const CHANGE_OF_APPROACH = /\b(?:instead|rather than)\b/i;
+const REASON = /\b(?:since (?:that|this|it|they)(?:'s|'re|\s+(?:is|are)\b)|because|to satisfy|so that)/i;
+const TRIAL = /\btry(?:ing)?\b.{0,120}\bto see\b|\bif you'd\b|\bmaybe\b|\bperhaps\b|\bfor now\b/i;
 // Openers that narrate what is being looked at; dropped only when nothing of knowledge follows ("Reading the config
 // happens once at startup in `loadConfig()`" stays).
 const WEAK_NARRATION =
@@ -133,7 +138,8 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
     return undefined;
   }
   // A next step that says what it replaces or why is kept as a decision.
-  const changeOfApproach = NARRATION.test(text) && CHANGE_OF_APPROACH.test(text);
+  const changeOfApproach =
+    STEP_NARRATION.test(text) && CHANGE_OF_APPROACH.test(text) && (REASON.test(text) || namesSomething(text)) && !TRIAL.test(text);
   if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text) && !changeOfApproach) {
     return undefined;
   }

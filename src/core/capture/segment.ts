@@ -57,15 +57,30 @@ export function splitStatements(text: string, options: { document?: boolean } = 
       pushSentences(attributes[0] as string, topic, statements);
     } else if (attributes.length > 1) {
       const room = MAX_STATEMENT_CHARS - topic.length - 2;
-      let chunk = '';
-      for (const attribute of attributes.map((body) => cleanInline(body).replace(/[.;]$/, ''))) {
-        if (chunk !== '' && chunk.length + 2 + attribute.length > room) {
-          pushStatement(chunk, topic, statements);
-          chunk = '';
+      const cleaned = attributes.map((body) => cleanInline(body).replace(/[.;]$/, ''));
+      const chunks: string[][] = [[]];
+      let length = 0;
+      for (const attribute of cleaned) {
+        const chunk = chunks.at(-1) as string[];
+        if (chunk.length > 0 && length + 2 + attribute.length > room) {
+          chunks.push([attribute]);
+          length = attribute.length;
+        } else {
+          chunk.push(attribute);
+          length += (chunk.length > 1 ? 2 : 0) + attribute.length;
         }
-        chunk = chunk === '' ? attribute : `${chunk}; ${attribute}`;
       }
-      pushStatement(chunk, topic, statements);
+      for (const chunk of chunks) {
+        // Attributes that together fill a slot none fills alone ("Engine: Redis 7; Used for: sessions" fills the
+        // cache's) stay apart: a newer statement about that slot would supersede the others with it.
+        if (chunk.length > 1 && !fillsNoSlot(topic, chunk.join('; '))) {
+          for (const attribute of chunk) {
+            pushStatement(attribute, topic, statements);
+          }
+        } else {
+          pushStatement(chunk.join('; '), topic, statements);
+        }
+      }
     }
     attributes = [];
   };
@@ -112,7 +127,14 @@ export function splitStatements(text: string, options: { document?: boolean } = 
     const item = /^(?:[-*+•]|\d{1,3}[.)])\s+(.*)$/.exec(trimmed);
     if (item) {
       const body = item[1] ?? '';
-      if (topic !== '' && body.length <= MAX_ATTRIBUTE_CHARS && ATTRIBUTE_ITEM.test(body) && fillsNoSlot(topic, body)) {
+      // (Not a question: a merged statement ending in "?" would be dropped as one, with the attributes before it.)
+      if (
+        topic !== '' &&
+        body.length <= MAX_ATTRIBUTE_CHARS &&
+        ATTRIBUTE_ITEM.test(body) &&
+        !body.trimEnd().endsWith('?') &&
+        fillsNoSlot(topic, body)
+      ) {
         // (A paragraph line flushes the attributes before it: a paragraph here has none after it.)
         if (paragraph.length > 0) {
           flush();

@@ -146,11 +146,16 @@ test('a next step that says what it replaces or why is a decision, not narration
   ]) {
     assert.equal(classifyStatement(text, 'assistant')?.kind, 'decision', text);
   }
-  // Still narration: "since" of time, and a next step that says neither.
+  // Still narration: "since" of time, a next step that says neither what nor why, a courtesy, a trial.
   for (const text of [
     'Let me check what changed since the last commit.',
     'Let me try a different command.',
     "Let me just re-open the epic since there's new work to do.",
+    'Let me check the logs instead.',
+    'Let me check the logs since it was restarted.',
+    "Let me know if you'd rather use MySQL instead of PostgreSQL.",
+    'Feel free to use yarn instead of npm.',
+    'Let me try using SQLite instead of Postgres for the tests to see if it is faster.',
   ]) {
     assert.equal(classifyStatement(text, 'assistant'), undefined, text);
   }

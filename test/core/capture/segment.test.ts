@@ -139,7 +139,7 @@ test("a heading's labelled attribute items are one statement of it, cut between 
   ]);
   // Six attributes of ~70 characters: cut into statements of whole attributes, each saying its topic.
   const limits = statements.slice(2, -1);
-  assert.ok(limits.length >= 2, JSON.stringify(limits));
+  assert.ok(limits.length >= 2 && limits.length < 6, JSON.stringify(limits));
   for (const statement of limits) {
     assert.ok(statement.startsWith('Limits: Limit ') && statement.length <= MAX_STATEMENT_CHARS, statement);
   }
@@ -152,5 +152,18 @@ test('an attribute item that fills a slot stays a statement of its own, so a new
   assert.deepEqual(
     splitStatements(text).map((statement) => statement.text),
     ['Service: Timeout: `timeout=30`', 'Service: Owner: the platform team; Region: eu-west-1'],
+  );
+});
+
+test('a question stays out of the merge, and attributes that together fill a slot none fills alone stay apart', () => {
+  assert.deepEqual(
+    splitStatements(
+      '### opentelemetry_exporter\n- **Latest Version:** 1.10.0\n- **Status:** Still active\n- **Open question:** do we need gRPC?',
+    ).map((statement) => statement.text),
+    ['opentelemetry_exporter: Latest Version: 1.10.0; Status: Still active', 'opentelemetry_exporter: Open question: do we need gRPC?'],
+  );
+  assert.deepEqual(
+    splitStatements('### Cache layer\n- **Engine:** Redis 7\n- **Used for:** sessions and rate limits').map((statement) => statement.text),
+    ['Cache layer: Engine: Redis 7', 'Cache layer: Used for: sessions and rate limits'],
   );
 });
