@@ -117,7 +117,13 @@ function runSet(set: string): void {
   verbose = verboseAsked && !SEALED.has(set) && (!SPENT.has(set) || args.includes('--verbose-spent'));
   const { projects, questions } = set.startsWith('real') ? loadReal(set.slice(5)) : loadSynthetic(set);
   if (projects.length === 0) {
-    console.log(`${set}: skipped (${set.startsWith('real') ? `no corpus at ${corpus}` : 'no sessions'})`);
+    const labels = path.join(here, 'real', `${set.slice(5)}.json`);
+    const why = !set.startsWith('real')
+      ? 'no sessions'
+      : existsSync(corpus)
+        ? `${path.relative(process.cwd(), labels)} is not written yet`
+        : `no corpus at ${corpus}`;
+    console.log(`${set}: skipped (${why})`);
     return;
   }
   const banks = new Map<string, string>();
