@@ -628,3 +628,42 @@ test('the named constants an edit writes are statements on its file, once the ed
   ]);
   assert.equal(byName.has('lib/worker.ex'), false, 'the refused edit wrote nothing');
 });
+
+test("the named constants a Read shows of a project's file are statements on it; not of a file elsewhere, nor a failed read", () => {
+  const numbered = (lines: string[]): string => lines.map((line, index) => `${String(index + 1).padStart(6)}→${line}`).join('\n');
+  const messages = [
+    tool('1', 'Read', { file_path: '/repo/lib/spotter_web/controllers/hooks_controller.ex' }),
+    result('1', false, numbered(['defmodule SpotterWeb.HooksController do', '  require Ash.Query', '', '  @max_commit_hashes 50'])),
+    tool('2', 'Read', { file_path: '/home/alice/other/config.py' }),
+    result('2', false, numbered(['MAX_RETRIES = 3'])),
+    tool('3', 'Read', { file_path: '/repo/lib/missing.ex' }),
+    result('3', true, '<tool_use_error>File does not exist.</tool_use_error>'),
+    tool('4', 'Read', { file_path: '/repo/deps/plug/lib/plug.ex' }),
+    result('4', false, numbered(['  @upper_limit 10'])),
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1', projectName: 'spotter' });
+  const statements = delta.entities.flatMap((entity) => entity.observations.map((text) => `${entity.name}: ${text}`));
+  assert.deepEqual(statements, [
+    'lib/spotter_web/controllers/hooks_controller.ex: `@max_commit_hashes 50` in lib/spotter_web/controllers/hooks_controller.ex [2026-11-30, session s1, fact]',
+  ]);
+});
+
+test("a Read's result cut at its 8,000 characters loses its last, cut line; one without line numbers is no file's text", () => {
+  // A result whose last line, "TIMEOUT_MS = 100", the transcript's 8,000-character cut leaves as "TIMEOUT_MS = 10".
+  const last = '   529→TIMEOUT_MS = 100';
+  const comment = `     1→# ${'x'.repeat(8_000 - (last.length - 1) - 10)}\n`;
+  const cut = `${comment}${last}`.slice(0, 8_000);
+  assert.ok(cut.endsWith('TIMEOUT_MS = 10'), cut.slice(-30));
+  const messages = [
+    tool('1', 'Read', { file_path: '/repo/src/limits.py' }),
+    result('1', false, cut),
+    tool('2', 'Read', { file_path: '/repo/src/plain.py' }),
+    result('2', false, 'MAX_RETRIES = 3'),
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1', projectName: 'p' });
+  const lines = delta.entities.flatMap((entity) => entity.observations);
+  assert.deepEqual(
+    lines.filter((line) => /TIMEOUT|RETRIES/.test(line)),
+    [],
+  );
+});
