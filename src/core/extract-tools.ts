@@ -49,8 +49,6 @@ interface PendingCall {
   constants?: string[];
   packages?: string[];
   installedWith?: string;
-  // A Read of a file of the project: the named constants its result shows are statements on the file.
-  read?: true;
   // A command that prints a file or searches (cat, head, grep...): its output's "WARN" lines are the file's.
   printsFile?: true;
 }
@@ -83,12 +81,6 @@ export function extractToolFacts(
     const date = message.timestamp?.slice(0, 10);
     const session = context.sessionId ?? message.sessionId;
     for (const call of message.toolCalls) {
-      const read = readFile(call, message.cwd);
-      if (read && call.id) {
-        pendingCalls[call.id] = { key: read, command: call.name, read: true, ...(date ? { date } : {}), ...(session ? { session } : {}) };
-        callAt.set(call.id, position);
-        continue;
-      }
       const file = editedFile(call, message.cwd);
       if (file) {
         const ignored = ignoreFileAdditions(call, file);
@@ -174,12 +166,6 @@ export function extractToolFacts(
         continue;
       }
       delete pendingCalls[result.toolUseId];
-      if (call.read) {
-        if (!result.isError) {
-          writeReadConstants(builder, call, result.body ?? result.head);
-        }
-        continue;
-      }
       if (call.edit) {
         if (result.isError) {
           writeEditFailure(builder, context, call, result.head);
@@ -232,7 +218,7 @@ export function extractToolFacts(
     if (at < lastResultAt) {
       if (call.edit) {
         writeEdit(builder, context, call, openFailures);
-      } else if (!call.read) {
+      } else {
         writeInstalls(builder, project, call);
       }
       delete pendingCalls[id];
@@ -418,37 +404,9 @@ export function editedFile(call: ToolCall, cwd: string | undefined): string | un
       : typeof call.input.notebook_path === 'string'
         ? call.input.notebook_path
         : undefined;
-  return file ? projectFile(file, cwd) : undefined;
-}
-
-// The file of the project a Read reads (as editedFile: not in dependencies, build output or temporary folders, and
-// only inside the session's folder or relative: a file elsewhere is no file of the project).
-function readFile(call: ToolCall, cwd: string | undefined): string | undefined {
-  if (call.name !== 'Read' || typeof call.input.file_path !== 'string') {
+  if (!file) {
     return undefined;
   }
-  const file = projectFile(call.input.file_path, cwd);
-  return file && !/^(?:\/|[A-Za-z]:[\\/]|~)/.test(file) ? file : undefined;
-}
-
-// A Read's result is the file's lines each after its number ("    16→  @max_commit_hashes 50"); cut at the result's
-// 8,000 characters (transcript.ts), its last, cut line is left out.
-const READ_LINE_NUMBER = /^ {0,8}\d{1,7}(?:→|\t)/;
-const READ_RESULT_CHARS = 8_000;
-function writeReadConstants(builder: DeltaBuilder, call: PendingCall, output: string): void {
-  const complete = output.length >= READ_RESULT_CHARS ? output.slice(0, Math.max(0, output.lastIndexOf('\n'))) : output;
-  const lines = complete.split('\n');
-  if (!lines.some((line) => READ_LINE_NUMBER.test(line))) {
-    return;
-  }
-  const text = lines.map((line) => line.replace(READ_LINE_NUMBER, '')).join('\n');
-  for (const constant of codeConstants(call.key, text)) {
-    builder.addEntity(call.key, 'file', 0.7, editStatement(call, constantStatement(call.key, constant.line), 'fact'));
-  }
-}
-
-// A path relative to the session's folder when inside it; none in dependencies, build output or temporary folders.
-function projectFile(file: string, cwd: string | undefined): string | undefined {
   // Inside the session's folder the path is kept relative (a project under /tmp is still a project).
   const relative = cwd && /^(?:\/|[A-Za-z]:[\\/])/.test(file) && file.startsWith(`${cwd}/`) ? file.slice(cwd.length + 1) : file;
   if (NOT_THE_PROJECTS.test(relative) || /^\/(tmp|var\/folders|private\/tmp)\//.test(relative)) {

@@ -136,23 +136,6 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   ['taskRecipes (Makefile)', (text) => taskRecipes('Makefile', `${text}: ${text}\n\t${text}\nx: ; ${text}`)],
   ['taskRecipes (package.json)', (text) => taskRecipes('package.json', JSON.stringify({ scripts: { build: text } }))],
   ['extractDelta', (text) => extractDelta(conversation(text), { sessionId: 's1', projectName: 'shop' })],
-  // A Read of a project's file whose result is the shape, each line numbered as the client numbers it.
-  [
-    "extractDelta (a Read's result)",
-    (text) =>
-      extractDelta(
-        [
-          { role: 'assistant', text: '', cwd: '/repo', toolCalls: [{ id: 'r1', name: 'Read', input: { file_path: '/repo/lib/a.ex' } }] },
-          {
-            role: 'user',
-            text: '',
-            toolCalls: [],
-            toolResults: [{ toolUseId: 'r1', isError: false, head: '', body: `     1→${text.replace(/\n/g, '\n     2→')}` }],
-          },
-        ],
-        { sessionId: 's1', projectName: 'shop' },
-      ),
-  ],
 ];
 
 // Passes whose input is cut at a tool input's 8,000 characters (task files, documents): timed on sizes under the cut,
