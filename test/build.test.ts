@@ -91,6 +91,8 @@ test('the hook bundles stay small (start-up is parse time): the context hook hol
   // 11, when the hooks the client ran and web fetches took it to 311 KB; 330 KB since session 14, when warnings of
   // command output and technology spellings took it to 321 KB; 345 KB since session 16, when its CommonJS form (+3.5 KB)
   // and task runners' recipes (+3.5 KB) took it to 330 KB: its code runs from V8's code cache since, which saves a Stop
-  // 9 ms. The Stop hook's start-up is measured in bench/hook-latency.mjs: 1.36-1.50x bare node, 1.44x with the cache.)
-  assert.ok(syncText.length < 345_000, `sync hook is ${syncText.length} bytes`);
+  // 9 ms. The Stop hook's start-up is measured in bench/hook-latency.mjs: 1.36-1.50x bare node, 1.44x with the cache;
+  // 350 KB since session 19, when code constants, attribute merges and their safety rules took it to 345 KB: Stop with
+  // nothing new 1.40x at 10,000 entities.)
+  assert.ok(syncText.length < 350_000, `sync hook is ${syncText.length} bytes`);
 });

@@ -85,7 +85,11 @@ export function extractToolFacts(
       if (file) {
         const ignored = ignoreFileAdditions(call, file);
         const recipes = recipesOf(call, file);
-        const constants = codeConstants(file, writtenText(call)).map((constant) => constantStatement(file, constant.line));
+        // Only of a file of the project (a path relative to the session's folder): not ~/.bashrc's or another
+        // checkout's, whose path would name the user and whose values are no choice of this project's.
+        const constants = /^(?:[\\/~]|[A-Za-z]:)|(?:^|[\\/])\.\.(?:[\\/]|$)/.test(file)
+          ? []
+          : codeConstants(file, writtenText(call)).map((constant) => constantStatement(file, constant.line));
         const edit: PendingCall = {
           key: file,
           command: call.name,

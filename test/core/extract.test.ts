@@ -624,7 +624,7 @@ test('the named constants an edit writes are statements on its file, once the ed
   const { delta } = extractDelta(messages, { sessionId: 's1', projectName: 'spotter' });
   const byName = new Map(delta.entities.map((entity) => [entity.name, entity]));
   assert.deepEqual(byName.get('lib/spotter/services/review_token_store.ex')?.observations, [
-    '`@default_ttl_seconds 120` in lib/spotter/services/review_token_store.ex [2026-11-30, session s1, fact]',
+    'Constant in lib/spotter/services/review_token_store.ex: `@default_ttl_seconds 120` [2026-11-30, session s1, fact]',
   ]);
   assert.equal(byName.has('lib/worker.ex'), false, 'the refused edit wrote nothing');
 });

@@ -32,14 +32,19 @@ const LEADING_FILLER =
 const STEP_NARRATION = /^(?:(?:now|first|next|then),?\s+)?(?:let me (?!know\b)|i'll |i will |i'm going to |i am going to )/i;
 const CHANGE_OF_APPROACH = /\b(?:instead|rather than)\b/i;
 const REASON = /\b(?:since (?:that|this|it|they)(?:'s|'re|\s+(?:is|are)\b)|because|to satisfy|so that)/i;
-const TRIAL = /\btry(?:ing)?\b.{0,120}\bto see\b|\bif you'd\b|\bmaybe\b|\bperhaps\b|\bfor now\b/i;
+const TRIAL =
+  /\btry(?:ing)?\b.{0,120}\bto see\b|\bif you'd\b|\bmaybe\b|\bperhaps\b|\bfor now\b|\btemporar(?:y|ily)\b|\bquickly\b|\bto unblock\b|\bfor a moment\b/i;
+// A step of looking ("Let me grep for `handle_info` instead.", "Then let me read `mix.exs` instead.") changes how the
+// session looks, not what the project does: a decision only with its reason.
+const LOOKING_STEP =
+  /^(?:(?:now|first|next|then),?\s+)?(?:let me|i'll|i will|i'm going to|i am going to)\s+(?:just\s+)?(?:grep|search|read|look|check|open|inspect|view|run|explore|examine|find|see|verify|list|cat)\b/i;
 // Openers that narrate what is being looked at; dropped only when nothing of knowledge follows ("Reading the config
 // happens once at startup in `loadConfig()`" stays).
 const WEAK_NARRATION =
   /^(?:looking at|checking|reading|searching|running|i can see|i see that|i notice|(?:the )?tests? (?:are )?(?:still )?running)\b/i;
 // Whole statements that narrate the next step or are pure courtesy.
 const NARRATION =
-  /^(?:i'll (?!always|never)|i will (?!always|never)|let me|let's (?:take a look|look|check|see|start|begin|run|read|open|verify|explore|examine|try)|i'll (?:now |first |then |start |begin |go ahead and |take a look|look|check|read|run|open|search|explore|examine|verify|investigate|update|create|add|write|fix|make|try)|i will (?:now |first )?(?:check|look|read|run|open|search|update|create|add|write|fix)|i'm going to|i am going to|now (?:let me|i'll|i will|i need to)|first,? (?:let me|i'll)|next,? (?:let me|i'll)|i need to (?:check|look|read|see|find|understand)|here's (?:what i|my plan|the plan)|this (?:looks|seems) (?:good|right|correct)|done\.?$|good\.?$|perfect\.?$|great\.?$|let me know|feel free|hope this helps|happy to help|would you like|do you want|shall i|should i)\b/i;
+  /^(?:i'll (?!always|never)|i will (?!always|never)|let me|let's (?:take a look|look|check|see|start|begin|run|read|open|verify|explore|examine|try)|i'll (?:now |first |then |start |begin |go ahead and |take a look|look|check|read|run|open|search|explore|examine|verify|investigate|update|create|add|write|fix|make|try)|i will (?:now |first )?(?:check|look|read|run|open|search|update|create|add|write|fix)|i'm going to|i am going to|now (?:let me|i'll|i will|i need to)|first,? (?:let me|i'll)|next,? (?:let me|i'll)|then,? (?:let me|i'll)|i need to (?:check|look|read|see|find|understand)|here's (?:what i|my plan|the plan)|this (?:looks|seems) (?:good|right|correct)|done\.?$|good\.?$|perfect\.?$|great\.?$|let me know|feel free|hope this helps|happy to help|would you like|do you want|shall i|should i)\b/i;
 
 const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
   [
@@ -139,7 +144,10 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
   }
   // A next step that says what it replaces or why is kept as a decision.
   const changeOfApproach =
-    STEP_NARRATION.test(text) && CHANGE_OF_APPROACH.test(text) && (REASON.test(text) || namesSomething(text)) && !TRIAL.test(text);
+    STEP_NARRATION.test(text) &&
+    CHANGE_OF_APPROACH.test(text) &&
+    (REASON.test(text) || (namesSomething(text) && !LOOKING_STEP.test(text))) &&
+    !TRIAL.test(text);
   if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text) && !changeOfApproach) {
     return undefined;
   }

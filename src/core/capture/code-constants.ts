@@ -3,7 +3,7 @@
 // chosen in code is what a later session asks for ("how long is the tail worker's debounce?", "how long do review
 // tokens stay valid?"), and the write is often its only record: the corpus's spent capture sets asked for
 // @default_ttl_seconds, @debounce_ms, @max_sessions_per_sync and the port this way (session 19). Each becomes a
-// statement on the file, "`@debounce_ms 500` in lib/spotter/transcripts/transcript_tail_worker.ex", whose slot
+// statement on the file, "Constant in lib/spotter/transcripts/transcript_tail_worker.ex: `@debounce_ms 500`", whose slot
 // (slots.ts) is the file's constant: a later write of another value supersedes it.
 //
 // Literal values only: a number (with underscores, a decimal part, or a product such as 60 * 1000), a short quoted
@@ -67,7 +67,7 @@ const UPPER_CONSTANT = new RegExp(
 const DEFINE = new RegExp(String.raw`^#define\s+([A-Z][A-Z0-9_]{2,60})\s+(${LITERAL})\s*(//.*)?$`, 'd');
 // A name that may hold a secret, by any of its parts ("ADMIN_PW", "SENTRY_DSN", "@hmac_seed"; not "SESSION_TTL").
 const SECRET_PART =
-  /^(?:key|keys|apikey|token|tokens|secret|secrets|password|passwd|passphrase|pass|pw|pwd|pin|credential|credentials|creds|auth|cookie|salt|pepper|private|dsn|webhook|hmac|seed|signing|signature|sign|cert|certificate|bearer|jwt|otp|license)$/i;
+  /^(?:key|keys|apikey|token|tokens|secret|secrets|password|passwd|passphrase|pass|pw|pwd|pin|credential|credentials|creds|auth|cookie|salt|pepper|private|dsn|webhook|hmac|seed|signing|signature|sign|cert|certificate|bearer|jwt|otp|license|psk|passcode|invite|access)$/i;
 // A value that may be a secret: letters and digits mixed, 12 or more without a space; a URL other than a local one.
 const RANDOM_VALUE = /^['"](?=[^'"]*\d)(?=[^'"]*[A-Za-z])[^\s'"]{12,}['"]$/;
 const URL_VALUE = /:\/\//;
@@ -78,7 +78,9 @@ const NOT_SOURCE =
   /(?:^|[\\/])\.env[^\\/]*$|\.envrc$|\.env(?:\.\w+)?$|\.(?:lock|json|md|txt|csv|log|ya?ml|toml|ini|cfg|conf|properties|xml|html|svg|pem|key|crt)$/i;
 const HEREDOC = /"""|'''/g;
 
-const isSecretName = (name: string): boolean => name.split(/[_@]+/).some((part) => SECRET_PART.test(part));
+// Also a strong word inside a joined name ("@adminpassword", "WIFI_PSK", "ADMIN_PASSCODE").
+const SECRET_WORD = /pass(?:word|wd|code|phrase|key)|secret|token|apikey|privkey|psk/i;
+const isSecretName = (name: string): boolean => SECRET_WORD.test(name) || name.split(/[_@]+/).some((part) => SECRET_PART.test(part));
 const mayBeSecret = (value: string): boolean => (URL_VALUE.test(value) ? !LOCAL_URL.test(value) : RANDOM_VALUE.test(value));
 
 // A constant definition of one line (trimmed), as found: its name (with the @ of an attribute), the line up to its
@@ -122,14 +124,16 @@ export function codeConstants(file: string, text: string): Array<{ name: string;
   while (start <= text.length) {
     const end = text.indexOf('\n', start);
     const stop = end < 0 ? text.length : end;
-    if (stop - start <= MAX_LINE) {
-      const raw = text.slice(start, stop);
+    const raw = text.slice(start, stop);
+    // Every line's heredoc quotes count, a long one's too (a docstring's long first line opens it).
+    const quotes = raw.match(HEREDOC)?.length ?? 0;
+    const wasInHeredoc = inHeredoc;
+    if (quotes % 2 === 1) {
+      inHeredoc = !inHeredoc;
+    }
+    if (stop - start <= MAX_LINE && !wasInHeredoc && quotes === 0) {
       const line = raw.trim();
-      const quotes = line.match(HEREDOC)?.length ?? 0;
-      const constant = !inHeredoc && quotes === 0 ? readConstant(line, elixir, python) : undefined;
-      if (quotes % 2 === 1) {
-        inHeredoc = !inHeredoc;
-      }
+      const constant = readConstant(line, elixir, python);
       if (constant && !(constant.bare && /^\s/.test(raw)) && !isSecretName(constant.name) && !mayBeSecret(constant.value)) {
         if (found.has(constant.name)) {
           twice.add(constant.name);
@@ -146,17 +150,19 @@ export function codeConstants(file: string, text: string): Array<{ name: string;
   return [...found.values()].filter((constant) => !twice.has(constant.name));
 }
 
-// The statement of a constant: "`@debounce_ms 500` in lib/spotter/transcript_tail_worker.ex".
-export const constantStatement = (file: string, line: string): string => `\`${line}\` in ${file}`;
+// The statement of a constant: "Constant in lib/spotter/transcript_tail_worker.ex: `@debounce_ms 500`". A form of its
+// own, which the prose of a message does not take: "- `@debounce_ms 250` in lib/w.ex" in a reply listing options is no
+// value the file holds, and fills no slot (a review found it superseding the written value).
+export const constantStatement = (file: string, line: string): string => `Constant in ${file}: \`${line}\``;
 
 // A constant's statement back to its slot, lower-cased as every slot is: the file and the name (slots.ts). Only a
-// statement whose code span is itself a constant definition ("`SessionStore.start_link/1` in lib/x.ex" is none).
-const CONSTANT_STATEMENT = /^`([^`\n]{3,200})` in (\S{1,300})$/;
+// statement whose code span is itself a constant definition ("Constant in lib/x.ex: `SessionStore.start_link/1`" is none).
+const CONSTANT_STATEMENT = /^Constant in (\S{1,300}): `([^`\n]{3,200})`$/;
 export function constantSlot(text: string): { key: string; value: string } | undefined {
   const match = CONSTANT_STATEMENT.exec(text);
-  const file = match?.[2];
-  const constant = match?.[1] && file ? readConstant(match[1], ELIXIR_FILE.test(file), /\.pyi?$/.test(file)) : undefined;
-  if (!constant || !file || constant.line !== match?.[1]) {
+  const file = match?.[1];
+  const constant = match?.[2] && file ? readConstant(match[2], ELIXIR_FILE.test(file), /\.pyi?$/.test(file)) : undefined;
+  if (!constant || !file || constant.line !== match?.[2]) {
     return undefined;
   }
   return { key: `constant:${file}:${constant.name}`.toLowerCase(), value: constant.line.toLowerCase() };

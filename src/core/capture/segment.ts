@@ -132,7 +132,7 @@ export function splitStatements(text: string, options: { document?: boolean } = 
         topic !== '' &&
         body.length <= MAX_ATTRIBUTE_CHARS &&
         ATTRIBUTE_ITEM.test(body) &&
-        !body.trimEnd().endsWith('?') &&
+        !/\?[.;]?\s*$/.test(body) &&
         fillsNoSlot(topic, body)
       ) {
         // (A paragraph line flushes the attributes before it: a paragraph here has none after it.)

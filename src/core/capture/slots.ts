@@ -89,7 +89,7 @@ export function slotsOf(whole: string, kind: StatementKind): Slot[] {
   if (task?.[1] && task[2]) {
     return [{ key: `task:${task[2].toLowerCase().slice(0, 120)}`, value: task[1].toLowerCase() }];
   }
-  const constant = text.startsWith('`') ? constantSlot(text) : undefined;
+  const constant = text.startsWith('Constant in ') ? constantSlot(text) : undefined;
   if (constant) {
     return [constant];
   }

@@ -156,6 +156,10 @@ test('a next step that says what it replaces or why is a decision, not narration
     "Let me know if you'd rather use MySQL instead of PostgreSQL.",
     'Feel free to use yarn instead of npm.',
     'Let me try using SQLite instead of Postgres for the tests to see if it is faster.',
+    'Let me temporarily use `yarn` instead of npm since the lockfile is broken.',
+    'Let me quickly use `yarn` instead of npm to unblock the install.',
+    'Let me grep for `handle_info` instead.',
+    'Then let me read `mix.exs` instead.',
   ]) {
     assert.equal(classifyStatement(text, 'assistant'), undefined, text);
   }

@@ -87,7 +87,7 @@ test("a constant fills the slot of its file's name: a later value supersedes the
   const older = `${constantStatement('lib/worker.ex', '@debounce_ms 500')} [2026-02-10, session aaaa0001, fact]`;
   const other = `${constantStatement('lib/other.ex', '@debounce_ms 100')} [2026-02-10, session aaaa0001, fact]`;
   const newer = `${constantStatement('lib/worker.ex', '@debounce_ms 250')} [2026-02-12, session bbbb0002, fact]`;
-  assert.deepEqual(slotsOf('`@debounce_ms 500` in lib/worker.ex', 'fact'), [
+  assert.deepEqual(slotsOf('Constant in lib/worker.ex: `@debounce_ms 500`', 'fact'), [
     { key: 'constant:lib/worker.ex:@debounce_ms', value: '@debounce_ms 500' },
   ]);
   const graph = {
@@ -151,8 +151,8 @@ test('the forms of the languages: @ only in Elixir, not an example in a heredoc,
 });
 
 test('only a statement whose code span is a constant definition fills a constant slot', () => {
-  assert.equal(slotsOf('`SessionStore.start_link/1` in lib/spotter/session_store.ex', 'fact').length, 0);
-  assert.deepEqual(slotsOf('`PORT = 1100` in Makefile', 'fact'), [{ key: 'constant:makefile:port', value: 'port = 1100' }]);
+  assert.equal(slotsOf('Constant in lib/spotter/session_store.ex: `SessionStore.start_link/1`', 'fact').length, 0);
+  assert.deepEqual(slotsOf('Constant in Makefile: `PORT = 1100`', 'fact'), [{ key: 'constant:makefile:port', value: 'port = 1100' }]);
 });
 
 // A sync of one Write, through the extraction and the merge the sync hook runs (near-duplicates merged).
@@ -184,6 +184,67 @@ test('through the sync: a new value supersedes the old one, in a file of any cas
       const { delta } = extractDelta(written(file, content, day), { sessionId: `aaaa00${day}` });
       graph = mergeDelta(graph, delta, `2026-11-${day}T10:00:00Z`, { mergeNearDuplicates: true }).graph;
     }
-    assert.deepEqual(current(graph, file), [`\`${after}\` in ${file} [2026-11-03, session aaaa0003, fact]`], file);
+    assert.deepEqual(current(graph, file), [`Constant in ${file}: \`${after}\` [2026-11-03, session aaaa0003, fact]`], file);
   }
+});
+
+test("a reply's prose in the constant's words fills no slot: only the statement the edit wrote does", () => {
+  assert.equal(slotsOf('`@debounce_ms 250` in lib/w.ex', 'fact').length, 0);
+  const graph = {
+    entities: [
+      {
+        name: 'lib/w.ex',
+        entityType: 'file',
+        observations: ['Constant in lib/w.ex: `@debounce_ms 500` [2026-02-10, session aaaa0001, fact]'],
+      },
+    ],
+    relations: [],
+  };
+  const option = '`@debounce_ms 250` in lib/w.ex [2026-02-12, session bbbb0002, fact]';
+  assert.equal(supersedeStatements(graph, [{ entityKey: 'lib/w.ex', observation: option, sequence: 0 }]), 0);
+});
+
+test('secret words inside a joined name count; an edit of a file outside the project gives no constant', () => {
+  assert.deepEqual(
+    codeConstants(
+      'lib/a.ex',
+      '  @adminpassword "hunter22"\n  @admin_passcode "letmein"\n  @invite_code "WELCOME24"\n  @access_code 482913\n  @retries 3',
+    ).map((constant) => constant.line),
+    ['@retries 3'],
+  );
+  assert.deepEqual(codeConstants('src/wifi.c', '#define WIFI_PSK "mynetworkpass"'), []);
+  const messages: TranscriptMessage[] = [
+    {
+      role: 'assistant',
+      text: '',
+      timestamp: '2026-11-02T10:00:00Z',
+      cwd: '/repo',
+      toolCalls: [
+        { id: 'w1', name: 'Write', input: { file_path: '/home/alice/other/settings.py', content: 'MAX_RETRIES = 3\n' } },
+        { id: 'w2', name: 'Write', input: { file_path: '/repo/../other/w.py', content: 'MAX_RETRIES = 3\n' } },
+      ],
+    },
+    {
+      role: 'user',
+      text: '',
+      toolCalls: [],
+      toolResults: [
+        { toolUseId: 'w1', isError: false, head: 'ok' },
+        { toolUseId: 'w2', isError: false, head: 'ok' },
+      ],
+    },
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 'aaaa0001' });
+  assert.deepEqual(
+    delta.entities.flatMap((entity) => entity.observations).filter((text) => text.startsWith('Constant in')),
+    [],
+  );
+});
+
+test('a heredoc opened on a long line still hides the example under it', () => {
+  const docstring = `"""${'A long module docstring. '.repeat(12)}\nPORT = 9999\n"""\nPORT = 8080`;
+  assert.deepEqual(
+    codeConstants('server.py', docstring).map((constant) => constant.line),
+    ['PORT = 8080'],
+  );
 });

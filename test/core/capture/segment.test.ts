@@ -158,9 +158,9 @@ test('an attribute item that fills a slot stays a statement of its own, so a new
 test('a question stays out of the merge, and attributes that together fill a slot none fills alone stay apart', () => {
   assert.deepEqual(
     splitStatements(
-      '### opentelemetry_exporter\n- **Latest Version:** 1.10.0\n- **Status:** Still active\n- **Open question:** do we need gRPC?',
+      '### opentelemetry_exporter\n- **Latest Version:** 1.10.0\n- **Status:** Still active\n- **Open question:** do we need gRPC?.',
     ).map((statement) => statement.text),
-    ['opentelemetry_exporter: Latest Version: 1.10.0; Status: Still active', 'opentelemetry_exporter: Open question: do we need gRPC?'],
+    ['opentelemetry_exporter: Latest Version: 1.10.0; Status: Still active', 'opentelemetry_exporter: Open question: do we need gRPC?.'],
   );
   assert.deepEqual(
     splitStatements('### Cache layer\n- **Engine:** Redis 7\n- **Used for:** sessions and rate limits').map((statement) => statement.text),
