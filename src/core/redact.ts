@@ -30,6 +30,13 @@ const PATTERNS: ReadonlyArray<[string, RegExp]> = [
 const ASSIGNMENT =
   /(?:password|passwd|pwd|(?<![A-Za-z])pass(?![A-Za-z])|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth|credential)[A-Za-z0-9_.-]{0,128}(\s*[:=]\s*)(["']?)([^\s"',;]{4,})\2/gi;
 
+// A markdown label in bold whose word names a secret ("- **Password:** hunter2", "**API key**: abc123", "**Client
+// secret:** `xyz`"): the bold closing around the colon keeps ASSIGNMENT from seeing the value (a fresh-eyes review,
+// session 19). Only words that name a secret outright: not "**Auth:** uses OAuth", whose value is a description. The
+// label is at most a few words; the value one token: linear.
+const BOLD_LABEL =
+  /(\*\*\s{0,3}(?:password|passwd|passphrase|passcode|secret|client[ _-]?secret|token|access[ _-]?token|api[ _-]?key|access[ _-]?key|private[ _-]?key|credentials?)\s{0,3}(?::\s{0,3}\*\*|\*\*\s{0,3}:)[ \t]{0,8})(`?)([^\s`*]{4,})\2/gi;
+
 // Secrets a command line passes as a flag's value: `--password X`, `--token=X`, mysql's `-pX`, redis-cli's `-a X`, curl's
 // `-u user:X` (a task runner's recipe or a document's command block is kept whole: capture/task-recipes.ts, segment.ts;
 // a review found these written as they were). Each starts at a fixed word; a command's words before the flag are read
@@ -66,6 +73,13 @@ export function redactSecrets(text: string): Redaction {
       return `${flag}[REDACTED:secret]`;
     });
   }
+  result = result.replace(BOLD_LABEL, (whole: string, label: string, tick: string, value: string) => {
+    if (value.startsWith('[REDACTED') || /^(true|false|null|none|required|optional|\$\{?\w+\}?|<[^>]+>)$/i.test(value)) {
+      return whole;
+    }
+    count += 1;
+    return `${label}${tick}[REDACTED:secret]${tick}`;
+  });
   result = result.replace(ASSIGNMENT, (whole: string, separator: string, quote: string, value: string) => {
     if (
       value.startsWith('[REDACTED') ||

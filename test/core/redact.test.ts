@@ -65,3 +65,16 @@ test('a tool input nested 100,000 levels deep is redacted without overflowing th
   assert.equal(messages[0]?.toolCalls[0]?.input.command, 'ls');
   assert.doesNotMatch(JSON.stringify(messages[0]?.toolCalls[0]?.input.nested).slice(0, 1000), /sk-ant/);
 });
+
+test('a secret under a bold markdown label is redacted; a label that only describes is left alone', () => {
+  for (const [text, redacted] of [
+    ['- **Password:** hunter2', '- **Password:** [REDACTED:secret]'],
+    ['**API key**: abc123def', '**API key**: [REDACTED:secret]'],
+    ['**Client secret:** `xyz12345`', '**Client secret:** `[REDACTED:secret]`'],
+    ['**Auth:** uses OAuth via Google', '**Auth:** uses OAuth via Google'],
+    ['**Token:** required', '**Token:** required'],
+    ['- **Status:** Still active', '- **Status:** Still active'],
+  ] as const) {
+    assert.equal(redactSecrets(text).text, redacted, text);
+  }
+});
