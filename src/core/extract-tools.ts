@@ -85,9 +85,9 @@ export function extractToolFacts(
       if (file) {
         const ignored = ignoreFileAdditions(call, file);
         const recipes = recipesOf(call, file);
-        // Only of a file of the project (a path relative to the session's folder): not ~/.bashrc's or another
-        // checkout's, whose path would name the user and whose values are no choice of this project's.
-        const constants = /^(?:[\\/~]|[A-Za-z]:)|(?:^|[\\/])\.\.(?:[\\/]|$)/.test(file)
+        // Only of a file of the project: not ~/.bashrc's or another checkout's, whose path would name the user and
+        // whose values are no choice of this project's.
+        const constants = isOutsideProject(file)
           ? []
           : codeConstants(file, writtenText(call)).map((constant) => constantStatement(file, constant.line));
         const edit: PendingCall = {
@@ -396,6 +396,10 @@ export function commandKey(command: string): string | undefined {
 const NOT_THE_PROJECTS =
   /(?:^|\/)(?:node_modules|\.git|dist|build|target|vendor|deps|_build|\.venv|venv|site-packages|\.next|\.nuxt|\.cache|__pycache__)\//;
 
+// Whether a file an edit writes is outside the project: editedFile keeps a path relative when it is inside the
+// session's folder, so an absolute one (or ~, a drive, a "..") names a file elsewhere.
+const isOutsideProject = (file: string): boolean => /^(?:[\\/~]|[A-Za-z]:)|(?:^|[\\/])\.\.(?:[\\/]|$)/.test(file);
+
 // The file an edit (Write, Edit, MultiEdit, NotebookEdit) writes, relative to the session's folder when inside it;
 // none in dependencies, build output or temporary folders. (capture/sources.ts reads the project's documents by it.)
 export function editedFile(call: ToolCall, cwd: string | undefined): string | undefined {
@@ -468,7 +472,7 @@ const IGNORE_PATTERNS = 12;
 const IGNORE_EDITS = 20;
 const IGNORE_TEXT = 7_900;
 function ignoreFileAdditions(call: ToolCall, file: string): string | undefined {
-  if (!IGNORE_FILE.test(file) || /^(?:[\\/~]|[A-Za-z]:)/.test(file)) {
+  if (!IGNORE_FILE.test(file) || isOutsideProject(file)) {
     return undefined;
   }
   const text = (value: unknown): string => (typeof value === 'string' ? value : '');

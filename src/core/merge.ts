@@ -13,8 +13,8 @@ import {
   type KnowledgeGraph,
 } from './graph.ts';
 import { replyPrefixes, splitAnswered } from './capture/ask-log.ts';
-import { type Slot, slotsOf } from './capture/slots.ts';
-import { type NewStatement, supersedeStatements } from './capture/supersede-statements.ts';
+import type { Slot } from './capture/slots.ts';
+import { type NewStatement, slotsOfStatement, supersedeStatements } from './capture/supersede-statements.ts';
 import { similarity } from './dedupe.ts';
 import { parseStatement } from './statement.ts';
 import { canonicalTechnology } from './technologies.ts';
@@ -244,8 +244,8 @@ function isNearDuplicate(text: string, held: readonly string[]): boolean {
     if (similarity(bare, other) >= OBSERVATION_MERGE_SIMILARITY && !differsInIdentifiers(bare, other)) {
       // A new value of the same slot is an update, however alike the two read ("`@log_level :info`" then ":debug"):
       // it supersedes the older statement (capture/supersede-statements.ts) instead of merging into it.
-      slots ??= slotsOfStatement(text);
-      const otherSlots = slots.length > 0 ? slotsOfStatement(existing) : [];
+      slots ??= slotsOfStatement(parseStatement(text));
+      const otherSlots = slots.length > 0 ? slotsOfStatement(parseStatement(existing)) : [];
       if (slots.some((slot) => otherSlots.some((held) => held.key === slot.key && held.value !== slot.value))) {
         continue;
       }
@@ -254,11 +254,6 @@ function isNearDuplicate(text: string, held: readonly string[]): boolean {
   }
   return false;
 }
-
-const slotsOfStatement = (observation: string): Slot[] => {
-  const statement = parseStatement(observation);
-  return slotsOf(statement.text, statement.kind);
-};
 
 // Stable order for clean diffs: entities by name, relations by source/type/target, observations inside each entity.
 export function sortGraph(graph: KnowledgeGraph): KnowledgeGraph {

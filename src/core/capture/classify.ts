@@ -29,15 +29,18 @@ const LEADING_FILLER =
 // capture sets asked for and missed). Only the narration of a step ("let me", "I'll"): not a courtesy ("Let me know if
 // you'd rather use MySQL instead", "Feel free to use yarn instead of npm"), not a trial ("try X instead to see if it is
 // faster"), not a bare change of step ("Let me check the logs instead.").
-const STEP_NARRATION = /^(?:(?:now|first|next|then),?\s+)?(?:let me (?!know\b)|i'll |i will |i'm going to |i am going to )/i;
+const STEP_OPENER = String.raw`^(?:(?:now|first|next|then),?\s+)?(?:let me|i'll|i will|i'm going to|i am going to)\s+`;
+const STEP_NARRATION = new RegExp(`${STEP_OPENER}(?!know\\b)`, 'i');
 const CHANGE_OF_APPROACH = /\b(?:instead|rather than)\b/i;
 const REASON = /\b(?:since (?:that|this|it|they)(?:'s|'re|\s+(?:is|are)\b)|because|to satisfy|so that)/i;
 const TRIAL =
   /\btry(?:ing)?\b.{0,120}\bto see\b|\bif you'd\b|\bmaybe\b|\bperhaps\b|\bfor now\b|\btemporar(?:y|ily)\b|\bquickly\b|\bto unblock\b|\bfor a moment\b/i;
 // A step of looking ("Let me grep for `handle_info` instead.", "Then let me read `mix.exs` instead.") changes how the
 // session looks, not what the project does: a decision only with its reason.
-const LOOKING_STEP =
-  /^(?:(?:now|first|next|then),?\s+)?(?:let me|i'll|i will|i'm going to|i am going to)\s+(?:just\s+)?(?:grep|search|read|look|check|open|inspect|view|run|explore|examine|find|see|verify|list|cat)\b/i;
+const LOOKING_STEP = new RegExp(
+  `${STEP_OPENER}(?:just\\s+)?(?:grep|search|read|look|check|open|inspect|view|run|explore|examine|find|see|verify|list|cat)\\b`,
+  'i',
+);
 // Openers that narrate what is being looked at; dropped only when nothing of knowledge follows ("Reading the config
 // happens once at startup in `loadConfig()`" stays).
 const WEAK_NARRATION =
@@ -143,12 +146,14 @@ export function classifyStatement(raw: string, source: SourceKind): Classified |
     return undefined;
   }
   // A next step that says what it replaces or why is kept as a decision.
+  const narration = NARRATION.test(text);
   const changeOfApproach =
+    narration &&
     STEP_NARRATION.test(text) &&
     CHANGE_OF_APPROACH.test(text) &&
     (REASON.test(text) || (namesSomething(text) && !LOOKING_STEP.test(text))) &&
     !TRIAL.test(text);
-  if (NARRATION.test(text) && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text) && !changeOfApproach) {
+  if (narration && !/\b(?:because|root cause|the fix|fixed by|decided)\b/i.test(text) && !changeOfApproach) {
     return undefined;
   }
   // A compaction summary retells the conversation message by message ("Second User Message: ...", "My response:

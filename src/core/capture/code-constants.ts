@@ -22,6 +22,7 @@ const LITERAL = String.raw`(?:-?\d[\d_]*(?:\.\d+)?(?:\s?\*\s?\d[\d_]*(?:\.\d+)?)
 // "@debounce_ms 500", in an Elixir file (not @doc, @spec and the other attributes the language reads).
 const MODULE_ATTRIBUTE = new RegExp(String.raw`^@([a-z_][a-z0-9_]{1,60})\s+(${LITERAL})\s*(#.*)?$`, 'd');
 const ELIXIR_FILE = /\.exs?$/;
+const PYTHON_FILE = /\.pyi?$/;
 const LANGUAGE_ATTRIBUTES = new Set([
   'doc',
   'moduledoc',
@@ -116,7 +117,7 @@ export function codeConstants(file: string, text: string): Array<{ name: string;
     return [];
   }
   const elixir = ELIXIR_FILE.test(file);
-  const python = /\.pyi?$/.test(file);
+  const python = PYTHON_FILE.test(file);
   const found = new Map<string, { name: string; line: string }>();
   const twice = new Set<string>();
   let inHeredoc = false;
@@ -161,7 +162,7 @@ const CONSTANT_STATEMENT = /^Constant in (\S{1,300}): `([^`\n]{3,200})`$/;
 export function constantSlot(text: string): { key: string; value: string } | undefined {
   const match = CONSTANT_STATEMENT.exec(text);
   const file = match?.[1];
-  const constant = match?.[2] && file ? readConstant(match[2], ELIXIR_FILE.test(file), /\.pyi?$/.test(file)) : undefined;
+  const constant = match?.[2] && file ? readConstant(match[2], ELIXIR_FILE.test(file), PYTHON_FILE.test(file)) : undefined;
   if (!constant || !file || constant.line !== match?.[2]) {
     return undefined;
   }

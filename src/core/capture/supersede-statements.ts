@@ -2,7 +2,7 @@
 // The older statement stays as history ("superseded 2026-11-30" in its tag); retrieval never serves it as current.
 // A statement filling several slots (a whole stack in one sentence) is superseded only when all of them were.
 import type { KnowledgeGraph } from '../graph.ts';
-import { formatStatement, parseStatement } from '../statement.ts';
+import { formatStatement, parseStatement, type StatementKind } from '../statement.ts';
 import { technologiesOfRole } from '../technologies.ts';
 import { splitAnswered } from './ask-log.ts';
 import { type Slot, slotsOf } from './slots.ts';
@@ -10,6 +10,9 @@ import { type Slot, slotsOf } from './slots.ts';
 // What a statement says about slots: of a question's line, what its reply said ("Asked: migrations? → For schema
 // migrations I'll set up Alembic" fills the migrations slot as the reply did, and is superseded with it).
 const slotText = (text: string): string => splitAnswered(text)?.reply ?? text;
+// The slots a statement fills, before any scoping (merge.ts reads them too: a new value of a slot is no duplicate).
+export const slotsOfStatement = (statement: { text: string; kind: StatementKind }): Slot[] =>
+  slotsOf(slotText(statement.text), statement.kind);
 
 // A statement the merge just added (merge.ts builds these), with its place in the order the delta was said in.
 export interface NewStatement {
@@ -29,7 +32,7 @@ export function supersedeStatements(graph: KnowledgeGraph, added: readonly NewSt
     if (!statement.date || statement.supersededOn) {
       continue;
     }
-    for (const slot of slotsOf(slotText(statement.text), statement.kind)) {
+    for (const slot of slotsOfStatement(statement)) {
       fresh.push({ slot: scoped(slot, statement.session), date: statement.date, observation, sequence });
     }
   }
@@ -49,7 +52,7 @@ export function supersedeStatements(graph: KnowledgeGraph, added: readonly NewSt
       if (!statement.date || statement.supersededOn) {
         continue;
       }
-      const slots = slotsOf(slotText(statement.text), statement.kind).map((slot) => scoped(slot, statement.session));
+      const slots = slotsOfStatement(statement).map((slot) => scoped(slot, statement.session));
       // Statements already held are older than every new one; new ones are ordered by when they were said.
       const ownSequence = sequenceOf.get(observation) ?? -1;
       if (slots.length === 0) {
