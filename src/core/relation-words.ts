@@ -182,18 +182,17 @@ const ASKS_OF_ITSELF = [
   // "what does X do", "what exactly did X do to"
   new RegExp(
     String.raw`\bwhat(?:\s+(?:exactly|actually|really))?\s+(?:does|did|do)(?!\s+(?:i|we|you)\b)(?:\s+[^\s?!,;:]+){1,6}?\s+do(?:es)?${AFTER_DO}`,
+    'i',
   ),
   // "what it does", "what X actually did"
-  new RegExp(String.raw`\bwhat(?:\s+[^\s?!,;:]+){1,6}?(?:\s+(?:exactly|actually|really))?\s+(?:does|did)${AFTER_DO}`),
+  new RegExp(String.raw`\bwhat(?:\s+[^\s?!,;:]+){1,6}?(?:\s+(?:exactly|actually|really))?\s+(?:does|did)${AFTER_DO}`, 'i'),
   // "what (exactly) changed in X", "what went into X"
-  /\bwhat(?:\s+(?:exactly|actually|really|else|has|have))?\s+(?:changed\s+(?:in|with)|went\s+into)\b/,
+  /\bwhat(?:\s+(?:exactly|actually|really|else|has|have))?\s+(?:changed\s+(?:in|with)|went\s+into)\b/i,
   // "walk me through X", "summarize X"; not "walk me through everything that calls X", "summarize which modules
   // import X", "tell me about the services that depend on X" (they ask through a relation).
-  /\b(?:walk\s+me\s+through|tell\s+me\s+about|give\s+me\s+an?\s+(?:overview|summary|rundown)\s+of|summari[sz]e)\b(?!(?:\s+[^\s?!,;:]+){0,3}?\s+(?:that|which|who|whose|everything|all|every|anything)\b)/,
+  /\b(?:walk\s+me\s+through|tell\s+me\s+about|give\s+me\s+an?\s+(?:overview|summary|rundown)\s+of|summari[sz]e)\b(?!(?:\s+[^\s?!,;:]+){0,3}?\s+(?:that|which|who|whose|everything|all|every|anything)\b)/i,
   // "what is parseConfig and who calls it?", "explain parseConfig and list its callers"
-  /\b(?:what(?:'s|\s+is|\s+are)|explain|describe)\s+[^\s?!,;:]+(?:\s+[^\s?!,;:]+){0,2}?\s+and\s+(?:who|what|which|where|how|list|show)\b/,
+  /\b(?:what(?:['\u2018\u2019]s|\s+is|\s+are)|explain|describe)\s+[^\s?!,;:]+(?:\s+[^\s?!,;:]+){0,2}?\s+and\s+(?:who|what|which|where|how|list|show)\b/i,
 ];
-export const asksOfItself = (text: string): boolean => {
-  const lower = text.toLowerCase().replace(/[\u2018\u2019]/g, "'");
-  return ASKS_OF_ITSELF.some((pattern) => pattern.test(lower));
-};
+// (Case-insensitive patterns on the text as written: no lower-cased copy of a long prompt.)
+export const asksOfItself = (text: string): boolean => ASKS_OF_ITSELF.some((pattern) => pattern.test(text));
