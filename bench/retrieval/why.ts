@@ -1,6 +1,6 @@
 // Debug aid (not a benchmark): why a prompt on one corpus graph is answered or silent. Prints the silence report, the
-// calibration, each term's matches and the best entities. Run: node --import tsx bench/retrieval/why.ts <graph> "<prompt>" ...
-import { readFileSync } from 'node:fs';
+// calibration, each term's matches and the best entities. Run: node --import tsx bench/retrieval/why.ts <graph> [--with-distractors] "<prompt>" ...
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildGraphView } from '../../src/core/graph-view.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
@@ -16,9 +16,22 @@ const files: Record<string, string> = {
   dmetrics: 'sm-moshi__dmetrics-go.jsonl',
   prism: 'omriwen__PRISM.jsonl',
 };
-const [key, ...prompts] = process.argv.slice(2);
+// --with-distractors: the graph mixed with the distractor graphs, as bench/retrieval/run.ts measures it.
+const args = process.argv.slice(2);
+const mixed = args.includes('--with-distractors');
+const [key, ...prompts] = args.filter((arg) => arg !== '--with-distractors');
 const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus/graphs');
-const graph = dedupeGraph(parseServerMemoryJsonl(readFileSync(path.join(corpus, files[key as string] as string), 'utf8')).graph).graph;
+const readJsonl = (file: string) => parseServerMemoryJsonl(readFileSync(file, 'utf8')).graph;
+const own = readJsonl(path.join(corpus, files[key as string] as string));
+const others = mixed
+  ? readdirSync(path.join(corpus, 'distractors'))
+      .filter((name) => name.endsWith('.jsonl'))
+      .map((name) => readJsonl(path.join(corpus, 'distractors', name)))
+  : [];
+const graph = dedupeGraph({
+  entities: [...own.entities, ...others.flatMap((other) => other.entities)],
+  relations: [...own.relations, ...others.flatMap((other) => other.relations)],
+}).graph;
 const view = buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
 console.log('calibration', JSON.stringify(view.calibration()), 'slots', view.stats().slots);
 for (const prompt of prompts) {
@@ -32,7 +45,7 @@ for (const prompt of prompts) {
         .join(' ')}`,
     );
   }
-  for (const memory of retrieval.memories.slice(0, 6)) {
+  for (const memory of retrieval.memories.slice(0, Number(process.env.WHY_TOP ?? 6))) {
     console.log(
       `  -> ${memory.entity.name} rel=${memory.relevance.toFixed(2)} terms=${memory.matchedTerms.join(',')} ${JSON.stringify(memory.breakdown)}`,
     );
