@@ -307,21 +307,21 @@ function judgeEvidence(
     (match.literalMask & roleMask & specificMask) !== 0 ||
     ((match.literalMask & specificMask) !== 0 &&
       (termsOf(match) >= 2
-        ? match.raw > threshold
-        : singleAllowed && (match.raw > singleThreshold || (match.literalMask & rareMask) !== 0)));
+        ? match.evidence > threshold
+        : singleAllowed && (match.evidence > singleThreshold || (match.literalMask & rareMask) !== 0)));
   // A question (not a request for new work) one statement of which holds more of its specific terms than one
   // statement held of any generic prompt's, and at least three, is answered whatever its score: "why did the second
   // sync double the message rows in the idempotency check?" falls below its length's generic score, but a statement
   // says "idempotency", "second" and "rows" together. (In requests, the project's own words co-occur by chance: "add
   // a theme toggle to the spotter dashboard header": docs/performance.md, session 13.)
-  const byScore = scoring.matches.slice(0, 5).some(isEvidence);
+  const byScore = scoring.evidenceMatches.some(isEvidence);
   // Whether one statement holds more of the prompt's specific terms than generic prompts reach (computed once, when
   // asked).
   let statementHolds: boolean | undefined;
   const oneStatementHolds = (): boolean => {
     statementHolds ??=
       calibration !== undefined &&
-      statementCoordination(scoring.matches, specificMask) >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1);
+      statementCoordination(scoring.evidenceMatches, specificMask) >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1);
     return statementHolds;
   };
   const coordinated = !byScore && QUESTION.test(query.text) && !isRequestForNewWork(query.text) && oneStatementHolds();
@@ -348,7 +348,7 @@ function judgeEvidence(
           : []
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
-  const best = scoring.matches[0];
+  const best = scoring.evidenceMatches[0];
   const bar = best && termsOf(best) >= 2 ? threshold : singleThreshold;
   const reason =
     named.size > 0
@@ -356,14 +356,14 @@ function judgeEvidence(
       : unknown.length > 0
         ? `the prompt names what this bank has never seen (${unknown.join(', ')}), and no entity`
         : answered && coordinated
-          ? `one statement holds ${statementCoordination(scoring.matches, specificMask)} of the prompt's terms specific to this bank, more than of any generic prompt`
+          ? `one statement holds ${statementCoordination(scoring.evidenceMatches, specificMask)} of the prompt's terms specific to this bank, more than of any generic prompt`
           : answered
             ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
             : specificMask === 0
               ? 'no term specific to this bank matched'
               : best && termsOf(best) < 2 && !singleAllowed
                 ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
-                : `best score ${round(scoring.topRaw)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
+                : `best score ${round(best?.evidence ?? 0)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
   // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
   // The best before a named entity's bonus (scoring.topRaw; a named entity scores 1.3 x the best other): the bonus
   // lifts the scale, and would push answers on other entities below the floor. (Against the best entity not named,

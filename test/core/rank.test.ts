@@ -100,6 +100,12 @@ test('rankMemories: recency^0.3 x relevance^0.5 x authority^0.2, best first, sup
   }
 });
 
+// A memory of three statements that all answer, best first in the order given; the third names orders-api.
+const threeAnswering = (order: number[]): Memory =>
+  memoryOf({ name: 'cursor-pagination', observations: ['Pages with a cursor.', 'Offsets were slow.', 'The orders-api pages too.'] }, 0.5, {
+    statements: order.map((index, rank) => ({ index, score: 3 - rank, termMask: 1 })),
+  });
+
 test('boostCrossReferences: a memory whose answering statements name another entity of the graph is boosted', () => {
   const names = new Map(['orders-api', 'PostgreSQL', 'db'].map((name) => [name.toLowerCase(), name] as const));
   const nameOf = (run: string): string | undefined => names.get(run.toLowerCase());
@@ -135,6 +141,18 @@ test('boostCrossReferences: a memory whose answering statements name another ent
       }),
       relevance: 0.5,
       entities: ['cursor-pagination'],
+    },
+    {
+      name: 'only the two best statements that answer are read',
+      memory: threeAnswering([0, 1, 2]),
+      relevance: 0.5,
+      entities: ['cursor-pagination'],
+    },
+    {
+      name: 'the best statement that answers names another entity',
+      memory: threeAnswering([2, 1, 0]),
+      relevance: 0.6,
+      entities: ['cursor-pagination', 'orders-api'],
     },
   ];
   for (const { name, memory, relevance, entities } of cases) {

@@ -95,7 +95,7 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
     singles.push(scoring.singleTopRaw);
     statementTerms = Math.max(
       statementTerms,
-      statementCoordination(scoring.matches, specificMaskOf(scoring.terms, specificIdf, requestVerbStems(prompt))),
+      statementCoordination(scoring.evidenceMatches, specificMaskOf(scoring.terms, specificIdf, requestVerbStems(prompt))),
     );
   }
   const maxima = buckets.map((scores) => (scores.length > 0 ? highQuantile(scores) : Number.NaN));

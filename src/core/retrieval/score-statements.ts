@@ -25,6 +25,13 @@ export const SLOT_WEIGHTS = { name: 1.5, type: 0.3 } as const;
 // An entity's score: its name and type, its best statement, and a little of the next two (an entity whose several
 // statements answer is a better answer than one whose single statement does, but not several times better).
 export const STATEMENT_WEIGHTS = [1, 0.3, 0.1] as const;
+// Coverage, for ranking: an entity also gets each term of the prompt its best statement lacks, by the best statement
+// of its own that holds it, times this, and times the bank's mean number of statements per entity over its own when
+// it has more (a log of a hundred statements holds scattered words of any prompt). A paraphrase says in one sentence
+// what an entity says over several, which per-entity BM25 rewards and the best statement alone does not. Ranking only:
+// silence is judged on the score without it (`evidence`), as calibrated; counted in silence too, long unrelated
+// prompts gathered such words (session 20: docs/ranking.md, docs/performance.md).
+export const COVERAGE_WEIGHT = 1;
 // What a variant of a word counts, relative to the word itself.
 // (A technology's other spelling, "otel" for OpenTelemetry, is the same name: almost the word itself.)
 // (An answer type, "how long" for a statement with a duration, counts as a word: retrieval/answer-types.ts.)
@@ -66,8 +73,11 @@ export interface StatementScore {
 // An entity that matched the prompt, with its scores and the statements that earned them (retrieve.ts ranks these).
 export interface EntityMatch {
   id: number;
-  // The raw BM25 score (the sum of its name, type and best statements).
+  // The raw BM25 score (the sum of its name, type and best statements, and the coverage of the prompt's other terms
+  // by its other statements: COVERAGE_WEIGHT).
   raw: number;
+  // The same without the coverage: what silence is judged on (calibrate.ts, retrieve.ts).
+  evidence: number;
   // raw over the best raw of this prompt, in (0, 1] (a named entity is 1).
   relevance: number;
   matchedTerms: string[];
@@ -93,6 +103,9 @@ export interface TermReport {
 // The matches best first, per-term reports, and the top raw scores that silence is judged and calibrated on.
 export interface Scoring {
   matches: EntityMatch[];
+  // The COORDINATION_MATCHES best by `evidence` (the score silence is calibrated on), best first: what silence is
+  // judged on. Most are among `matches`.
+  evidenceMatches: EntityMatch[];
   terms: TermReport[];
   topRaw: number;
   // The best raw score of an entity that matched two query terms or more, and of one that matched a single term
@@ -172,7 +185,7 @@ export function scoreStatements(
   const terms = [...ownTerms, ...roleTerms, ...answerTerms];
   const answerMask = answerTerms.reduce((mask, _, index) => mask | (1 << (ownTerms.length + roleTerms.length + index)), 0);
   if (terms.length === 0 && hinted.size === 0) {
-    return { matches: [], terms: [], topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
+    return { matches: [], evidenceMatches: [], terms: [], topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
   }
   const stats = view.stats();
   const slots = stats.slots;
@@ -193,6 +206,9 @@ export function scoreStatements(
   // reaches none itself (a slot it alone matches could not pass silence, which needs a specific term; and scoring
   // its tens of thousands of postings was most of a prompt's time at 100,000 statements).
   const commonLimit = commonFrequency(slots);
+  // Per entity and term, its best statement's share of that term (for COVERAGE_WEIGHT).
+  const termCountAll = terms.length;
+  const termBest = new Float32Array(view.size * termCountAll);
   const passes: Array<{ termIndex: number; variant: Variant; weight: number; common: boolean }> = [];
   terms.forEach((term, termIndex) => {
     const variants = variantsOf(view, term, query.spellings?.[term]);
@@ -217,7 +233,7 @@ export function scoreStatements(
   });
   // Only common stems and no entity named: nothing can pass silence (it needs a specific term), so nothing is scored.
   if (hinted.size === 0 && passes.every((pass) => pass.common)) {
-    return { matches: [], terms: reports, topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
+    return { matches: [], evidenceMatches: [], terms: reports, topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
   }
   const rareTouched = (): boolean => touchedCount > 0;
   // Rare stems first (each term by its best variant first), then the common ones.
@@ -278,8 +294,15 @@ export function scoreStatements(
       if (superseded) {
         supersededSlot[global] = 1;
       }
-      slotScore[global] = (slotScore[global] as number) + (superseded ? supersededWeight : weight) * saturation;
+      const contribution = (superseded ? supersededWeight : weight) * saturation;
+      slotScore[global] = (slotScore[global] as number) + contribution;
       slotMask[global] = (slotMask[global] as number) | bit;
+      if (slot !== NAME_SLOT && slot !== TYPE_SLOT) {
+        const key = id * termCountAll + termIndex;
+        if (contribution > (termBest[key] as number)) {
+          termBest[key] = contribution;
+        }
+      }
       if (isLiteral) {
         literal[global] = (literal[global] as number) | bit;
       }
@@ -294,6 +317,7 @@ export function scoreStatements(
   const best0 = new Float32Array(size);
   const best1 = new Float32Array(size);
   const best2 = new Float32Array(size);
+  const best0Mask = new Int32Array(size);
   const entityMask = new Int32Array(size);
   const literalMask = new Int32Array(size);
   const candidates = new Int32Array(size);
@@ -327,6 +351,7 @@ export function scoreStatements(
         best2[id] = best1[id] as number;
         best1[id] = best0[id] as number;
         best0[id] = score;
+        best0Mask[id] = slotMask[global] as number;
       } else if (score > (best1[id] as number)) {
         best2[id] = best1[id] as number;
         best1[id] = score;
@@ -353,7 +378,19 @@ export function scoreStatements(
       candidates[candidateCount++] = id;
     }
   }
+  const meanStatements = Math.max(1, (slots - STATEMENT_SLOT * size) / Math.max(1, size));
+  const coverage = (id: number, rest: number): number => {
+    let sum = 0;
+    for (let termIndex = 0; termIndex < termCountAll; termIndex += 1) {
+      if ((rest & (1 << termIndex)) !== 0) {
+        sum += termBest[id * termCountAll + termIndex] as number;
+      }
+    }
+    const statementCount = (bases[id + 1] as number) - (bases[id] as number) - STATEMENT_SLOT;
+    return COVERAGE_WEIGHT * sum * Math.min(1, meanStatements / Math.max(1, statementCount));
+  };
   const raw = new Float64Array(size);
+  const evidence = new Float64Array(size);
   let topRaw = 0;
   let coordinatedTopRaw = 0;
   let singleTopRaw = 0;
@@ -365,9 +402,12 @@ export function scoreStatements(
       STATEMENT_WEIGHTS[0] * (best0[id] as number) +
       STATEMENT_WEIGHTS[1] * (best1[id] as number) +
       STATEMENT_WEIGHTS[2] * (best2[id] as number);
-    raw[id] = value;
-    if (value > topRaw) {
-      topRaw = value;
+    evidence[id] = value;
+    // Most candidates of a big bank hold one term, or all theirs in the best statement: no call.
+    const rest = (entityMask[id] as number) & ~(best0Mask[id] as number);
+    raw[id] = rest === 0 ? value : value + coverage(id, rest);
+    if ((raw[id] as number) > topRaw) {
+      topRaw = raw[id] as number;
     }
     const mask = (entityMask[id] as number) & ~answerMask;
     // Two terms or more: a second bit is set.
@@ -383,6 +423,7 @@ export function scoreStatements(
   // name holds more of the prompt's words ("protein logging modal" names Protein Logging, but means
   // ProteinLoggingModal): then the name said is only part of the one meant.
   const unnamedTop = topRaw;
+  const unnamedEvidence = Math.max(coordinatedTopRaw, singleTopRaw);
   if (hinted.size > 0) {
     const nameTerms = (id: number): number => termCount(slotMask[bases[id] as number] as number);
     let widestName = 0;
@@ -401,14 +442,17 @@ export function scoreStatements(
     for (const id of hinted) {
       if (nameTerms(id) >= widestName && nameTerms(id) >= widestHinted) {
         raw[id] = Math.max(raw[id] as number, unnamedTop * NAMED_BONUS);
+        evidence[id] = Math.max(evidence[id] as number, unnamedEvidence * NAMED_BONUS);
       }
       topRaw = Math.max(topRaw, raw[id] as number);
     }
   }
   const chosen = selectTop(candidates.subarray(0, candidateCount), raw, Number.isFinite(wanted) ? wanted : candidateCount);
+  const evidenceChosen = bestFew(candidates.subarray(0, candidateCount), evidence, COORDINATION_MATCHES);
+  const scored = [...chosen, ...evidenceChosen.filter((id) => !chosen.includes(id))];
   // The statements of the chosen entities only (a second pass over the slots touched).
-  const position = new Map(chosen.map((id, rank) => [id, rank] as const));
-  const statements: StatementScore[][] = chosen.map(() => []);
+  const position = new Map(scored.map((id, rank) => [id, rank] as const));
+  const statements: StatementScore[][] = scored.map(() => []);
   for (let index = 0; index < touchedCount; index += 1) {
     const id = touchedIds[index] as number;
     const rank = position.get(id);
@@ -435,11 +479,12 @@ export function scoreStatements(
     });
   }
   const scale = topRaw > 0 ? topRaw : 1;
-  const matches = chosen.map((id, rank): EntityMatch => {
+  const all = scored.map((id, rank): EntityMatch => {
     const mask = entityMask[id] as number;
     return {
       id,
       raw: round(raw[id] as number),
+      evidence: round(evidence[id] as number),
       relevance: Math.min(1, (raw[id] as number) / scale),
       matchedTerms: terms.filter((_, termIndex) => (mask & (1 << termIndex)) !== 0),
       termMask: mask,
@@ -450,7 +495,17 @@ export function scoreStatements(
       ),
     };
   });
-  return { matches, terms: reports, topRaw: unnamedTop, coordinatedTopRaw, singleTopRaw, ...(answerMask ? { answerMask } : {}) };
+  const matches = all.slice(0, chosen.length);
+  const evidenceMatches = evidenceChosen.map((id) => all[position.get(id) as number] as EntityMatch);
+  return {
+    matches,
+    evidenceMatches,
+    terms: reports,
+    topRaw: unnamedTop,
+    coordinatedTopRaw,
+    singleTopRaw,
+    ...(answerMask ? { answerMask } : {}),
+  };
 }
 
 // An entity's statements best first, at most STATEMENTS_KEPT, of which at most VIA_ENTITY_KEPT reached only through
@@ -485,6 +540,31 @@ function selectTop(candidates: Int32Array, raw: Float64Array, count: number): nu
     }
   }
   return chosen.sort((a, b) => (raw[b] as number) - (raw[a] as number) || a - b).slice(0, count);
+}
+
+// The `count` candidates with the highest score, best first (ties: lower id first), in one pass: for a handful.
+function bestFew(candidates: Int32Array, score: Float64Array, count: number): number[] {
+  const best: number[] = [];
+  for (let index = 0; index < candidates.length; index += 1) {
+    const id = candidates[index] as number;
+    const value = score[id] as number;
+    if (best.length === count && value <= (score[best[count - 1] as number] as number)) {
+      continue;
+    }
+    let at = best.length;
+    while (
+      at > 0 &&
+      ((score[best[at - 1] as number] as number) < value ||
+        ((score[best[at - 1] as number] as number) === value && (best[at - 1] as number) > id))
+    ) {
+      at -= 1;
+    }
+    best.splice(at, 0, id);
+    if (best.length > count) {
+      best.pop();
+    }
+  }
+  return best;
 }
 
 // A term this long or longer has near-misses.

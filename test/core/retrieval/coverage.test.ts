@@ -1,0 +1,103 @@
+// Coverage: for ranking, an entity also gets each word of the prompt its best statement lacks, by its own best
+// statement holding it, scaled down for entities of many statements; silence is judged without it.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { buildGraphView } from '../../../src/core/graph-view.ts';
+import type { GraphEntity, KnowledgeGraph } from '../../../src/core/graph.ts';
+import { parseQuery } from '../../../src/core/query.ts';
+import { calibrateSilence } from '../../../src/core/retrieval/calibrate.ts';
+import { scoreStatements } from '../../../src/core/retrieval/score-statements.ts';
+import { retrieveFromView } from '../../../src/core/retrieve.ts';
+import { RETRIEVE_OPTIONS as OPTIONS } from '../../helpers/retrieve-options.ts';
+
+// Entities of a few everyday statements each, so that IDF and mean lengths are those of a small bank.
+const background = (count: number): GraphEntity[] =>
+  Array.from({ length: count }, (_, index) => ({
+    name: `area-${index}`,
+    entityType: 'component',
+    observations: [`The ${['queue', 'worker', 'page', 'form'][index % 4]} of area ${index} was tidied`, `Area ${index} has a README`],
+  }));
+
+// A file whose two statements hold, between them, the words of the prompts below.
+const VOLUME: GraphEntity = {
+  name: 'Volume.tsx',
+  entityType: 'file',
+  observations: ['Weekly targets live in the planner', 'Each pattern keeps its own count of sets'],
+};
+
+const rank = (graph: KnowledgeGraph, prompt: string): string[] => {
+  const view = buildGraphView(graph);
+  return scoreStatements(view, parseQuery(prompt), () => true).matches.map((match) => view.name(match.id));
+};
+
+test("an entity whose statements between them hold the prompt's words ranks above one whose single statement holds more of them", () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      VOLUME,
+      { name: 'TrendsPanel', entityType: 'component', observations: ['Weekly targets: pattern count panel'] },
+      ...background(40),
+    ],
+    relations: [],
+  };
+  assert.deepEqual(rank(graph, 'how are weekly targets per pattern defined, does each pattern get its own count?').slice(0, 2), [
+    'Volume.tsx',
+    'TrendsPanel',
+  ]);
+});
+
+test('a log of many statements gets little for words scattered over them', () => {
+  const log: GraphEntity = {
+    name: 'session-log',
+    entityType: 'session',
+    observations: [
+      'Worked on the weekly digest email',
+      ...Array.from({ length: 60 }, (_, index) => `Step ${index} of the migration was checked`),
+      'Renamed the pattern helper',
+      'Fixed the count badge',
+    ],
+  };
+  const graph: KnowledgeGraph = {
+    entities: [
+      log,
+      {
+        name: 'digest-job',
+        entityType: 'component',
+        observations: ['The weekly digest email goes out on Monday', 'Each digest has a pattern count'],
+      },
+      ...background(40),
+    ],
+    relations: [],
+  };
+  const view = buildGraphView(graph);
+  const scoring = scoreStatements(view, parseQuery('weekly digest email pattern count'), () => true);
+  const byName = new Map(scoring.matches.map((match) => [view.name(match.id), match] as const));
+  const small = byName.get('digest-job');
+  const big = byName.get('session-log');
+  assert.ok(small && big);
+  assert.equal(scoring.matches[0]?.id, small.id);
+  // Both hold "pattern" and "count" outside their best statement; the log of 63 statements gets a small share of it.
+  assert.ok(small.raw - small.evidence > 4 * (big.raw - big.evidence), `${small.raw - small.evidence} vs ${big.raw - big.evidence}`);
+  assert.ok(big.raw > big.evidence);
+});
+
+test('silence is judged without coverage: the score that evidence reads is the one generic prompts were measured on', () => {
+  const graph: KnowledgeGraph = {
+    entities: [VOLUME, ...background(60)],
+    relations: [],
+  };
+  const view = buildGraphView(graph, { calibrate: calibrateSilence });
+  const scoring = scoreStatements(view, parseQuery('weekly targets, each pattern and its count'), () => true);
+  const match = scoring.matches[0];
+  assert.ok(match);
+  assert.ok(match.raw > match.evidence, 'the ranking score holds the coverage');
+  // What silence is calibrated on (the best score of an entity that matched two terms or more) leaves it out.
+  assert.equal(Math.round(scoring.coordinatedTopRaw * 1000) / 1000, match.evidence);
+  assert.deepEqual(
+    scoring.evidenceMatches.map((entry) => entry.id),
+    [...scoring.evidenceMatches].sort((a, b) => b.evidence - a.evidence).map((entry) => entry.id),
+  );
+  // And the hook's report reads the same score.
+  const retrieval = retrieveFromView(view, 'weekly targets, each pattern and its count', OPTIONS);
+  assert.equal(retrieval.silence[0]?.answered, true);
+  assert.equal(retrieval.memories[0]?.entity.name, 'Volume.tsx');
+});
