@@ -33,6 +33,9 @@ export interface SilenceCalibration {
   // The best score generic prompts reach on this bank with an entity that matched two of their terms or more, per
   // bucket of query length (terms): thresholds[bucket]; and with an entity that matched one term (any length).
   thresholds: number[];
+  // The same with coverage (retrieval/score-statements.ts): what a question whose words a memory's statements hold
+  // together must beat (retrieve.ts). Absent in an index of version 11.
+  coveredThresholds?: number[];
   singleThreshold: number;
   // A term at least this rare (IDF) is specific to this bank.
   specificIdf: number;

@@ -12,6 +12,7 @@ import {
   ROLE_TERM_PREFIX,
   type Scoring,
   scoreStatements,
+  COORDINATION_MATCHES,
   statementCoordination,
   type TermReport,
   termCount,
@@ -239,6 +240,9 @@ const QUESTION =
   /\?|^\W{0,3}(?:what|why|how|where|when|which|who|whose|is|are|was|were|does|do|did|can|could|should|would|will|has|have)\b/i;
 // At least this many of a question's specific terms in one statement answer it whatever its score (judgeEvidence).
 const MIN_STATEMENT_TERMS = 3;
+// A question of at most this many terms may be answered by a memory's statements together (judgeEvidence): the
+// upper end of calibrate.ts's fourth bucket of prompt length.
+const COVERED_QUESTION_TERMS = 11;
 // A memory reached through a relation is kept down to this share of the floor (two hops of 0.5 from the best).
 const HOP_FLOOR_SHARE = 0.8;
 
@@ -309,12 +313,28 @@ function judgeEvidence(
       (termsOf(match) >= 2
         ? match.evidence > threshold
         : singleAllowed && (match.evidence > singleThreshold || (match.literalMask & rareMask) !== 0)));
+  // A question (not a request for new work) of up to COVERED_QUESTION_TERMS terms whose words one memory holds between
+  // its statements: its ranking score (with the coverage of score-statements.ts) beats what generic prompts reach with
+  // coverage on this bank. A paraphrase rarely finds two of its words in one statement. (Not longer prompts: "I'd
+  // like to run the tests on GitHub Actions ... do we already have a workflow yaml somewhere?" gathered words over
+  // an entity's statements; not requests, whose project words meet by chance: docs/performance.md, session 20.)
+  const evidenceMatchesAnswer = scoring.evidenceMatches.some(isEvidence);
+  const coveredThreshold = calibration?.coveredThresholds?.[bucketOf(query.terms.length)];
+  const byCoverage =
+    !evidenceMatchesAnswer &&
+    coveredThreshold !== undefined &&
+    query.terms.length <= COVERED_QUESTION_TERMS &&
+    QUESTION.test(query.text) &&
+    !isRequestForNewWork(query.text) &&
+    scoring.matches
+      .slice(0, COORDINATION_MATCHES)
+      .some((match) => (match.literalMask & specificMask) !== 0 && termsOf(match) >= 2 && match.raw > coveredThreshold);
+  const byScore = evidenceMatchesAnswer || byCoverage;
   // A question (not a request for new work) one statement of which holds more of its specific terms than one
   // statement held of any generic prompt's, and at least three, is answered whatever its score: "why did the second
   // sync double the message rows in the idempotency check?" falls below its length's generic score, but a statement
   // says "idempotency", "second" and "rows" together. (In requests, the project's own words co-occur by chance: "add
   // a theme toggle to the spotter dashboard header": docs/performance.md, session 13.)
-  const byScore = scoring.evidenceMatches.some(isEvidence);
   // Whether one statement holds more of the prompt's specific terms than generic prompts reach (computed once, when
   // asked).
   let statementHolds: boolean | undefined;
@@ -355,15 +375,17 @@ function judgeEvidence(
       ? 'an entity is named'
       : unknown.length > 0
         ? `the prompt names what this bank has never seen (${unknown.join(', ')}), and no entity`
-        : answered && coordinated
-          ? `one statement holds ${statementCoordination(scoring.evidenceMatches, specificMask)} of the prompt's terms specific to this bank, more than of any generic prompt`
-          : answered
-            ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
-            : specificMask === 0
-              ? 'no term specific to this bank matched'
-              : best && termsOf(best) < 2 && !singleAllowed
-                ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
-                : `best score ${round(best?.evidence ?? 0)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
+        : answered && byCoverage
+          ? "a memory's statements together hold the question's terms, beating what generic prompts reach on this bank that way"
+          : answered && coordinated
+            ? `one statement holds ${statementCoordination(scoring.evidenceMatches, specificMask)} of the prompt's terms specific to this bank, more than of any generic prompt`
+            : answered
+              ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
+              : specificMask === 0
+                ? 'no term specific to this bank matched'
+                : best && termsOf(best) < 2 && !singleAllowed
+                  ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
+                  : `best score ${round(best?.evidence ?? 0)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
   // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
   // The best before a named entity's bonus (scoring.topRaw; a named entity scores 1.3 x the best other): the bonus
   // lifts the scale, and would push answers on other entities below the floor. (Against the best entity not named,

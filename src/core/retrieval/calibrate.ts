@@ -75,6 +75,8 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
   const buckets: number[][] = BUCKET_UPPER.map(() => []);
   buckets.push([]);
   const singles: number[] = [];
+  const covered: number[][] = BUCKET_UPPER.map(() => []);
+  covered.push([]);
   const isLive = (id: number): boolean => !view.isSuperseded(id);
   const nameOf = (candidate: string): string | undefined => {
     const id = view.idOf(candidate);
@@ -92,6 +94,7 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
     }
     const scoring = scoreStatements(view, { ...query, entityHints: [] }, isLive, COORDINATION_MATCHES);
     buckets[bucketOf(query.terms.length)]?.push(scoring.coordinatedTopRaw);
+    covered[bucketOf(query.terms.length)]?.push(scoring.coveredTopRaw);
     singles.push(scoring.singleTopRaw);
     statementTerms = Math.max(
       statementTerms,
@@ -119,8 +122,19 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
       thresholds[index] = thresholds[index - 1] as number;
     }
   }
+  // The same with coverage (score-statements.ts), for questions a memory's statements answer together: never below
+  // the bucket's threshold without it (coverage only adds), and a bucket that measured nothing takes the shorter one's.
+  const coveredThresholds = covered.map((scores, index) =>
+    round(Math.max(scores.length > 0 ? highQuantile(scores) : 0, thresholds[index] as number)),
+  );
+  for (let index = 1; index < coveredThresholds.length; index += 1) {
+    if (coveredThresholds[index] === 0) {
+      coveredThresholds[index] = coveredThresholds[index - 1] as number;
+    }
+  }
   return {
     thresholds,
+    coveredThresholds,
     singleThreshold: round(singles.length > 0 ? highQuantile(singles) : 0),
     specificIdf,
     statementTerms,

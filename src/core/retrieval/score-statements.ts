@@ -111,6 +111,8 @@ export interface Scoring {
   // The best raw score of an entity that matched two query terms or more, and of one that matched a single term
   // (what silence is calibrated on: see calibrate.ts).
   coordinatedTopRaw: number;
+  // The best ranking score (coverage included) of an entity that matched two query terms or more.
+  coveredTopRaw: number;
   singleTopRaw: number;
   // The bits of the answer types' terms (retrieval/answer-types.ts): no evidence, and not counted among the terms
   // silence counts (they do show among a match's matchedTerms).
@@ -185,7 +187,7 @@ export function scoreStatements(
   const terms = [...ownTerms, ...roleTerms, ...answerTerms];
   const answerMask = answerTerms.reduce((mask, _, index) => mask | (1 << (ownTerms.length + roleTerms.length + index)), 0);
   if (terms.length === 0 && hinted.size === 0) {
-    return { matches: [], evidenceMatches: [], terms: [], topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
+    return { matches: [], evidenceMatches: [], terms: [], topRaw: 0, coordinatedTopRaw: 0, coveredTopRaw: 0, singleTopRaw: 0 };
   }
   const stats = view.stats();
   const slots = stats.slots;
@@ -233,7 +235,7 @@ export function scoreStatements(
   });
   // Only common stems and no entity named: nothing can pass silence (it needs a specific term), so nothing is scored.
   if (hinted.size === 0 && passes.every((pass) => pass.common)) {
-    return { matches: [], evidenceMatches: [], terms: reports, topRaw: 0, coordinatedTopRaw: 0, singleTopRaw: 0 };
+    return { matches: [], evidenceMatches: [], terms: reports, topRaw: 0, coordinatedTopRaw: 0, coveredTopRaw: 0, singleTopRaw: 0 };
   }
   const rareTouched = (): boolean => touchedCount > 0;
   // Rare stems first (each term by its best variant first), then the common ones.
@@ -393,6 +395,7 @@ export function scoreStatements(
   const evidence = new Float64Array(size);
   let topRaw = 0;
   let coordinatedTopRaw = 0;
+  let coveredTopRaw = 0;
   let singleTopRaw = 0;
   for (let index = 0; index < candidateCount; index += 1) {
     const id = candidates[index] as number;
@@ -414,6 +417,9 @@ export function scoreStatements(
     if ((mask & (mask - 1)) !== 0) {
       if (value > coordinatedTopRaw) {
         coordinatedTopRaw = value;
+      }
+      if ((raw[id] as number) > coveredTopRaw) {
+        coveredTopRaw = raw[id] as number;
       }
     } else if (value > singleTopRaw) {
       singleTopRaw = value;
@@ -503,6 +509,7 @@ export function scoreStatements(
     terms: reports,
     topRaw: unnamedTop,
     coordinatedTopRaw,
+    coveredTopRaw,
     singleTopRaw,
     ...(answerMask ? { answerMask } : {}),
   };

@@ -12,7 +12,9 @@ import { POSTING_WIDTH } from '../../core/graph-view.ts';
 // 10: the same files; statementTerms counts live statements only (history was counted too), so it is measured again.
 // 11: the same files; a statement that holds a duration also has the stem _dur (retrieval/answer-types.ts), and the
 //     lexicon knows more software words (stylesheet ~ css, token ~ credential), so expansions.txt is written again.
-export const INDEX_VERSION = 11;
+// 12: calibration.json also holds coveredThresholds, the generic prompts' best scores with coverage (retrieval/
+//     score-statements.ts), so it is measured again.
+export const INDEX_VERSION = 12;
 // A posting's size in postings.bin: POSTING_WIDTH 32-bit ints.
 export const POSTING_BYTES = POSTING_WIDTH * 4;
 

@@ -101,3 +101,50 @@ test('silence is judged without coverage: the score that evidence reads is the o
   assert.equal(retrieval.silence[0]?.answered, true);
   assert.equal(retrieval.memories[0]?.entity.name, 'Volume.tsx');
 });
+
+test("a short question whose words one memory's statements hold together is answered, though its best statement alone falls below the bank's threshold", () => {
+  const graph: KnowledgeGraph = {
+    entities: [
+      {
+        name: 'tail-worker',
+        entityType: 'component',
+        observations: ['A debounce of 500ms batches ingest of appended lines', 'A registry keeps one follower per conversation'],
+      },
+      ...background(60),
+    ],
+    relations: [],
+  };
+  const question = 'how do we debounce appended lines and keep one follower per conversation?';
+  const measured = scoreStatements(buildGraphView(graph), parseQuery(question), () => true).matches[0];
+  assert.ok(measured && measured.raw > measured.evidence);
+  // Generic prompts of this length reached more than its best statement, and less than its statements together; the
+  // other calibration values as a bank measures them.
+  const between = (measured.evidence + measured.raw) / 2;
+  const calibrated = (covered: number) => () => ({
+    thresholds: [0, 0, between, between, between],
+    coveredThresholds: [0, 0, covered, covered, covered],
+    singleThreshold: between,
+    specificIdf: 1,
+    statementTerms: 5,
+  });
+  const answer = (covered: number, prompt: string) =>
+    retrieveFromView(buildGraphView(graph, { calibrate: calibrated(covered) }), prompt, OPTIONS);
+  const answered = answer(between, question);
+  assert.equal(answered.silence[0]?.answered, true);
+  assert.match(answered.silence[0]?.reason ?? '', /statements together/);
+  assert.equal(answered.memories[0]?.entity.name, 'tail-worker');
+  // Not when generic prompts reach as much with coverage.
+  assert.equal(answer(measured.raw + 1, question).silence[0]?.answered, false);
+  // Not in a request for new work, nor in a long prompt: there the project's words meet by chance.
+  assert.equal(
+    answer(between, 'can we add a debounce of appended lines and keep one follower per conversation?').silence[0]?.answered,
+    false,
+  );
+  assert.equal(
+    answer(
+      between,
+      'I was reading through my notes again this morning and wondered, how do we debounce appended lines and keep one follower per conversation, all things considered?',
+    ).silence[0]?.answered,
+    false,
+  );
+});
