@@ -395,7 +395,8 @@ function judgeEvidence(
     named.has(match.id) || (match.raw >= RELEVANCE_FLOOR * scoring.topRaw && (match.literalMask & specificMask) !== 0);
   return {
     report: {
-      topRaw: round(scoring.topRaw),
+      // The best score silence reads (without coverage, before a named entity's bonus), beside the threshold.
+      topRaw: round(Math.max(scoring.coordinatedTopRaw, scoring.singleTopRaw)),
       threshold: round(bar),
       specificTerms,
       named: [...named].map(view.name),

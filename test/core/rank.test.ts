@@ -149,6 +149,12 @@ test('boostCrossReferences: a memory whose answering statements name another ent
       entities: ['cursor-pagination'],
     },
     {
+      name: 'the second best statement that answers names another entity',
+      memory: threeAnswering([0, 2, 1]),
+      relevance: 0.6,
+      entities: ['cursor-pagination', 'orders-api'],
+    },
+    {
       name: 'the best statement that answers names another entity',
       memory: threeAnswering([2, 1, 0]),
       relevance: 0.6,

@@ -107,6 +107,7 @@ export interface Scoring {
   // judged on. Most are among `matches`.
   evidenceMatches: EntityMatch[];
   terms: TermReport[];
+  // The best ranking score (coverage included) before a named entity's bonus: the scale of the relevance floor.
   topRaw: number;
   // The best raw score of an entity that matched two query terms or more, and of one that matched a single term
   // (what silence is calibrated on: see calibrate.ts).
@@ -208,9 +209,6 @@ export function scoreStatements(
   // reaches none itself (a slot it alone matches could not pass silence, which needs a specific term; and scoring
   // its tens of thousands of postings was most of a prompt's time at 100,000 statements).
   const commonLimit = commonFrequency(slots);
-  // Per entity and term, its best statement's share of that term (for COVERAGE_WEIGHT).
-  const termCountAll = terms.length;
-  const termBest = new Float32Array(view.size * termCountAll);
   const passes: Array<{ termIndex: number; variant: Variant; weight: number; common: boolean }> = [];
   terms.forEach((term, termIndex) => {
     const variants = variantsOf(view, term, query.spellings?.[term]);
@@ -237,6 +235,13 @@ export function scoreStatements(
   if (hinted.size === 0 && passes.every((pass) => pass.common)) {
     return { matches: [], evidenceMatches: [], terms: reports, topRaw: 0, coordinatedTopRaw: 0, coveredTopRaw: 0, singleTopRaw: 0 };
   }
+  // Per entity a statement posting reached, and per term, the largest share of that term in one of its statements (for
+  // COVERAGE_WEIGHT): a row per such entity (rowOf[id], from 1), grown as entities are reached, not entities x terms
+  // (a long prompt on a bank of 100,000 entities allocated 12 MB per prompt).
+  const termCountAll = terms.length;
+  const rowOf = new Int32Array(view.size);
+  let termBest = new Float32Array(64 * termCountAll);
+  let rows = 0;
   const rareTouched = (): boolean => touchedCount > 0;
   // Rare stems first (each term by its best variant first), then the common ones.
   const passOrder = [...passes.filter((pass) => !pass.common), ...passes.filter((pass) => pass.common)];
@@ -300,7 +305,18 @@ export function scoreStatements(
       slotScore[global] = (slotScore[global] as number) + contribution;
       slotMask[global] = (slotMask[global] as number) | bit;
       if (slot !== NAME_SLOT && slot !== TYPE_SLOT) {
-        const key = id * termCountAll + termIndex;
+        let row = rowOf[id] as number;
+        if (row === 0) {
+          rows += 1;
+          row = rows;
+          rowOf[id] = row;
+          if (row * termCountAll > termBest.length) {
+            const grown = new Float32Array(termBest.length * 2);
+            grown.set(termBest);
+            termBest = grown;
+          }
+        }
+        const key = (row - 1) * termCountAll + termIndex;
         if (contribution > (termBest[key] as number)) {
           termBest[key] = contribution;
         }
@@ -382,10 +398,14 @@ export function scoreStatements(
   }
   const meanStatements = Math.max(1, (slots - STATEMENT_SLOT * size) / Math.max(1, size));
   const coverage = (id: number, rest: number): number => {
+    const row = rowOf[id] as number;
+    if (row === 0) {
+      return 0;
+    }
     let sum = 0;
     for (let termIndex = 0; termIndex < termCountAll; termIndex += 1) {
       if ((rest & (1 << termIndex)) !== 0) {
-        sum += termBest[id * termCountAll + termIndex] as number;
+        sum += termBest[(row - 1) * termCountAll + termIndex] as number;
       }
     }
     const statementCount = (bases[id + 1] as number) - (bases[id] as number) - STATEMENT_SLOT;
@@ -555,8 +575,11 @@ function bestFew(candidates: Int32Array, score: Float64Array, count: number): nu
   for (let index = 0; index < candidates.length; index += 1) {
     const id = candidates[index] as number;
     const value = score[id] as number;
-    if (best.length === count && value <= (score[best[count - 1] as number] as number)) {
-      continue;
+    if (best.length === count) {
+      const last = best[count - 1] as number;
+      if (value < (score[last] as number) || (value === (score[last] as number) && id > last)) {
+        continue;
+      }
     }
     let at = best.length;
     while (

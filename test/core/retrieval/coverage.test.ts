@@ -148,3 +148,61 @@ test("a short question whose words one memory's statements hold together is answ
     false,
   );
 });
+
+// A prompt of many words, two of which the file holds in different statements.
+const LONG = 'explain the weekly pattern of bananas giraffes submarines volcanoes trombones umbrellas';
+
+test('coverage does not lift a prompt over the silence threshold: it is judged on the score without it', () => {
+  const view = buildGraphView({ entities: [VOLUME, ...background(60)], relations: [] }, { calibrate: calibrateSilence });
+  const best = scoreStatements(view, parseQuery(LONG), () => true).matches[0];
+  const threshold = view.calibration()?.thresholds[3] ?? 0;
+  assert.ok(best && best.evidence < threshold && best.raw > threshold, `${best?.evidence} < ${threshold} < ${best?.raw}`);
+  const report = retrieveFromView(view, LONG, OPTIONS).silence[0];
+  assert.equal(report?.answered, false);
+  // The score reported beside the threshold is the one compared with it.
+  assert.equal(report?.topRaw, best.evidence);
+});
+
+test('silence reads the five best by the score without coverage, not the five best by the ranking score', () => {
+  const spread = Array.from(
+    { length: 5 },
+    (_, index): GraphEntity => ({
+      name: `spread-${index}`,
+      entityType: 'file',
+      observations: [`Weekly note ${index}`, `The pattern ${index} is documented`],
+    }),
+  );
+  const tight: GraphEntity = { name: 'tight', entityType: 'file', observations: ['weekly pattern'] };
+  const view = buildGraphView({ entities: [VOLUME, ...spread, tight, ...background(60)], relations: [] }, { calibrate: calibrateSilence });
+  const scoring = scoreStatements(view, parseQuery(LONG), () => true, 60);
+  const threshold = view.calibration()?.thresholds[3] ?? 0;
+  const tightId = view.idOf('tight');
+  // The five spread entities rank first by coverage, none of them above the threshold without it; "tight" is.
+  assert.ok(!scoring.matches.slice(0, 5).some((match) => match.id === tightId));
+  assert.ok(scoring.matches.slice(0, 5).every((match) => match.evidence < threshold));
+  assert.equal(scoring.evidenceMatches[0]?.id, tightId);
+  assert.ok((scoring.evidenceMatches[0]?.evidence ?? 0) > threshold);
+  assert.equal(retrieveFromView(view, LONG, OPTIONS).silence[0]?.answered, true);
+});
+
+test('the five best by the score without coverage break ties by the lower id, as the ranking does', () => {
+  const view = buildGraphView({
+    entities: [
+      ...[0, 1, 2, 3].map((index): GraphEntity => ({ name: `strong-${index}`, entityType: 'file', observations: ['alpha beta'] })),
+      { name: 'Y', entityType: 'file', observations: ['beta gamma'] },
+      { name: 'X', entityType: 'file', observations: ['alpha gamma'] },
+      ...Array.from(
+        { length: 30 },
+        (_, index): GraphEntity => ({ name: `bg-${index}`, entityType: 'file', observations: [`unrelated words ${index}`] }),
+      ),
+    ],
+    relations: [],
+  });
+  const scoring = scoreStatements(view, parseQuery('alpha beta'), () => true);
+  // No coverage here (one statement each): both orders are the same five, Y (id 4) before X (id 5) at the same score.
+  assert.deepEqual(
+    scoring.evidenceMatches.map((match) => view.name(match.id)),
+    scoring.matches.slice(0, 5).map((match) => view.name(match.id)),
+  );
+  assert.equal(scoring.evidenceMatches[4]?.id, view.idOf('Y'));
+});
