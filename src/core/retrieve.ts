@@ -396,8 +396,9 @@ function judgeEvidence(
   return {
     report: {
       // The best score silence reads (without coverage, before a named entity's bonus), beside the threshold.
-      topRaw: round(Math.max(scoring.coordinatedTopRaw, scoring.singleTopRaw)),
-      threshold: round(bar),
+      // Answered by the statements together: that score and its bar.
+      topRaw: round(byCoverage ? scoring.topRaw : Math.max(scoring.coordinatedTopRaw, scoring.singleTopRaw)),
+      threshold: round(byCoverage ? (coveredThreshold as number) : bar),
       specificTerms,
       named: [...named].map(view.name),
       unknown,

@@ -122,16 +122,18 @@ export function calibrateSilence(view: GraphView): SilenceCalibration {
       thresholds[index] = thresholds[index - 1] as number;
     }
   }
-  // The same with coverage (score-statements.ts), for questions a memory's statements answer together: never below
-  // the bucket's threshold without it (coverage only adds), and a bucket that measured nothing takes the shorter one's.
-  const coveredThresholds = covered.map((scores, index) =>
-    round(Math.max(scores.length > 0 ? highQuantile(scores) : 0, thresholds[index] as number)),
-  );
-  for (let index = 1; index < coveredThresholds.length; index += 1) {
-    if (coveredThresholds[index] === 0) {
-      coveredThresholds[index] = coveredThresholds[index - 1] as number;
+  // The same with coverage (score-statements.ts), for questions a memory's statements answer together: the bucket's
+  // largest score, not its 0.9 quantile (a bucket of 15 prompts drops its best two, and one generic prompt that gathers
+  // words over an entity's statements is what the rule must not let through: a review's 120 general questions on the
+  // graphs with distractors, 22 answered at the quantile, 4 at the largest; session 20); a bucket that measured nothing
+  // takes the shorter one's; never below the bucket's threshold without coverage (coverage only adds).
+  const coveredMaxima = covered.map((scores) => (scores.length > 0 ? Math.max(...scores) : 0));
+  for (let index = 1; index < coveredMaxima.length; index += 1) {
+    if (coveredMaxima[index] === 0) {
+      coveredMaxima[index] = coveredMaxima[index - 1] as number;
     }
   }
+  const coveredThresholds = coveredMaxima.map((value, index) => round(Math.max(value, thresholds[index] as number)));
   return {
     thresholds,
     coveredThresholds,

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { buildGraphView } from '../../../src/core/graph-view.ts';
 import type { GraphEntity, KnowledgeGraph } from '../../../src/core/graph.ts';
 import { parseQuery } from '../../../src/core/query.ts';
-import { calibrateSilence } from '../../../src/core/retrieval/calibrate.ts';
+import { bucketOf, calibrateSilence, GENERIC_PROMPTS } from '../../../src/core/retrieval/calibrate.ts';
 import { scoreStatements } from '../../../src/core/retrieval/score-statements.ts';
 import { retrieveFromView } from '../../../src/core/retrieve.ts';
 import { RETRIEVE_OPTIONS as OPTIONS } from '../../helpers/retrieve-options.ts';
@@ -120,19 +120,28 @@ test("a short question whose words one memory's statements hold together is answ
   // Generic prompts of this length reached more than its best statement, and less than its statements together; the
   // other calibration values as a bank measures them.
   const between = (measured.evidence + measured.raw) / 2;
-  const calibrated = (covered: number) => () => ({
-    thresholds: [0, 0, between, between, between],
-    coveredThresholds: [0, 0, covered, covered, covered],
-    singleThreshold: between,
-    specificIdf: 1,
-    statementTerms: 5,
-  });
-  const answer = (covered: number, prompt: string) =>
-    retrieveFromView(buildGraphView(graph, { calibrate: calibrated(covered) }), prompt, OPTIONS);
+  // The question has 8 terms (the fourth bucket of length): the other buckets' bars are out of reach.
+  const high = measured.raw * 10;
+  const calibrated =
+    (covered: number, specificIdf = 1) =>
+    () => ({
+      thresholds: [0, 0, high, between, high],
+      coveredThresholds: [0, 0, high, covered, high],
+      singleThreshold: between,
+      specificIdf,
+      statementTerms: 5,
+    });
+  const answer = (covered: number, prompt: string, specificIdf = 1) =>
+    retrieveFromView(buildGraphView(graph, { calibrate: calibrated(covered, specificIdf) }), prompt, OPTIONS);
   const answered = answer(between, question);
   assert.equal(answered.silence[0]?.answered, true);
   assert.match(answered.silence[0]?.reason ?? '', /statements together/);
   assert.equal(answered.memories[0]?.entity.name, 'tail-worker');
+  // Its report gives the score with coverage and the bar it beat.
+  assert.equal(answered.silence[0]?.topRaw, measured.raw);
+  assert.equal(answered.silence[0]?.threshold, Math.round(between * 1000) / 1000);
+  // Not when no word it matched is specific to the bank (each is in more slots than a specific term may be).
+  assert.equal(answer(between, question, 99).silence[0]?.answered, false);
   // Not when generic prompts reach as much with coverage.
   assert.equal(answer(measured.raw + 1, question).silence[0]?.answered, false);
   // Not in a request for new work, nor in a long prompt: there the project's words meet by chance.
@@ -205,4 +214,36 @@ test('the five best by the score without coverage break ties by the lower id, as
     scoring.matches.slice(0, 5).map((match) => view.name(match.id)),
   );
   assert.equal(scoring.evidenceMatches[4]?.id, view.idOf('Y'));
+});
+
+test('the bar for statements together is the largest score generic prompts reach with coverage, a bucket that measured nothing taking the shorter one', () => {
+  const menu: GraphEntity = {
+    name: 'menu-notes',
+    entityType: 'component',
+    observations: ['The pizza oven runs hot', 'Toppings are chosen on Friday', 'Dinner is cooked by the rota', 'Pancakes on Sunday'],
+  };
+  const view = buildGraphView({ entities: [menu, ...background(60)], relations: [] }, { calibrate: calibrateSilence });
+  const calibration = view.calibration();
+  assert.ok(calibration?.coveredThresholds);
+  const { thresholds, coveredThresholds } = calibration;
+  // What each generic prompt reaches with coverage, by bucket of length.
+  const reached: number[][] = thresholds.map(() => []);
+  for (const prompt of GENERIC_PROMPTS) {
+    const query = parseQuery(prompt);
+    if (query.terms.length > 0) {
+      reached[bucketOf(query.terms.length)]?.push(scoreStatements(view, query, () => true, 5).coveredTopRaw);
+    }
+  }
+  const largest = reached.map((scores) => Math.max(0, ...scores));
+  // Some generic prompt gathers words over the menu's statements: its bucket's bar is that score, above the one
+  // without coverage.
+  const gathered = largest.findIndex((value, index) => value > (thresholds[index] as number));
+  assert.ok(gathered >= 0, JSON.stringify({ largest, thresholds }));
+  assert.equal(coveredThresholds[gathered], Math.round((largest[gathered] as number) * 1000) / 1000);
+  coveredThresholds.forEach((value, index) => {
+    assert.ok(value >= (thresholds[index] as number), `bucket ${index}: never below the bar without coverage`);
+    if (index > 0 && largest[index] === 0) {
+      assert.ok(value >= (coveredThresholds[index - 1] as number), `bucket ${index} measured nothing: the shorter one's bar`);
+    }
+  });
 });
