@@ -438,13 +438,14 @@ function isTechnologyAskedAbout(view: GraphView, id: number, query: ParsedQuery)
 }
 
 // A name written as one identifier that a prompt spells as words: "the use todos hook" names useTodos, "power
-// metrics module" power_metrics_module (runs of such words start at the identifiers' first parts: compoundHead).
-// Only an identifier's name matches so: "set up" names no entity "setup".
+// metrics module" power_metrics_module (runs of such words start at the identifiers' first parts: compoundHead); so
+// does an identifier written in another case style, "drone_scenario_config" or "drone-scenario-config" for
+// DroneScenarioConfig (session 20). Only an identifier's name matches so: "set up" names no entity "setup".
 function idOfJoined(view: GraphView, run: string): number | undefined {
-  if (!run.includes(' ')) {
+  if (!/[ _-]/.test(run)) {
     return undefined;
   }
-  const words = run.split(' ');
+  const words = run.split(/[ _-]+/);
   for (const separator of ['', '_', '-']) {
     const id = view.idOf(words.join(separator));
     if (id !== undefined && compoundHead(view.name(id)) !== undefined) {

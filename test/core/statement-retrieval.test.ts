@@ -243,6 +243,11 @@ test('a name written as one identifier is found when the prompt spells it as wor
   assert.equal(retrieveMemories(wider, 'where does the use todos storage read from?', OPTIONS).memories[0]?.entity.name, 'useTodosStorage');
   // A plain word's name is not spelled so: "set up" names no "setup".
   assert.ok(!retrieveMemories(graph, 'how do I set up the todos hook?', OPTIONS).query.entityHints.includes('setup'));
+  // Nor in snake_case or kebab-case: "use_todos" and "use-todos" name useTodos, "set-up" no "setup".
+  for (const spelled of ['use_todos', 'use-todos']) {
+    assert.ok(retrieveMemories(graph, `what does ${spelled} keep?`, OPTIONS).query.entityHints.includes('useTodos'), spelled);
+  }
+  assert.ok(!retrieveMemories(graph, 'how do I set-up the todos hook?', OPTIONS).query.entityHints.includes('setup'));
 });
 
 test('silence is calibrated on the bank itself when its index is built', () => {
