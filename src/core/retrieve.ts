@@ -21,6 +21,7 @@ import { findSessionCue } from './retrieval/session-cue.ts';
 import {
   findUnknownWords,
   findOnlyUnseenTechnologies,
+  findUnseenFocus,
   isInstruction,
   findUnseenTechnologies,
   type IsVocabulary,
@@ -364,7 +365,13 @@ function judgeEvidence(
         : // A question or an instruction (not a bug report: "the mix quality alias fails in Docker" is about the alias),
           // unless one statement holds its words (it asks about what the bank knows, naming only where it runs).
           (QUESTION.test(query.text) || isInstruction(query.text)) && !oneStatementHolds()
-          ? findOnlyUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase())
+          ? [
+              ...new Set(
+                [...findOnlyUnseenTechnologies(query.text, isHeld), ...findUnseenFocus(query.text, isHeld)].map((name) =>
+                  name.toLowerCase(),
+                ),
+              ),
+            ]
           : []
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);

@@ -182,6 +182,14 @@ test("a question about technologies the bank has never seen stays silent, though
   assert.match(context(PROJECT, 'How does the Kubernetes deployment cache slip availability?'), /Redis caches slip availability/);
   assert.match(context(PROJECT, 'How does the deployment cache slip availability?'), /Redis caches slip availability/);
   assert.match(context(PROJECT, 'Why does Redis cache slip availability and not Memcached?'), /Redis caches slip availability/);
+  // A question that asks first about one it has never seen asks a fact of that one, whatever else it names.
+  const focus = retrieveMemories(PROJECT, 'Which Kubernetes namespace do the Stripe events go to?', OPTIONS);
+  assert.equal(focus.memories.length, 0, JSON.stringify(focus.silence[0]));
+  assert.match(focus.silence[0]?.reason ?? '', /never seen \(kubernetes\)/);
+  assert.match(
+    context(PROJECT, 'Which Redis keys hold slip availability, and does Kubernetes restart it?'),
+    /Redis caches slip availability/,
+  );
 });
 
 test("a prompt that names what the bank has never seen stays silent, though its other words are the project's own", () => {
