@@ -21,7 +21,6 @@ import { findSessionCue } from './retrieval/session-cue.ts';
 import {
   findUnknownWords,
   findOnlyUnseenTechnologies,
-  findUnseenFocus,
   isInstruction,
   findUnseenTechnologies,
   type IsVocabulary,
@@ -365,13 +364,7 @@ function judgeEvidence(
         : // A question or an instruction (not a bug report: "the mix quality alias fails in Docker" is about the alias),
           // unless one statement holds its words (it asks about what the bank knows, naming only where it runs).
           (QUESTION.test(query.text) || isInstruction(query.text)) && !oneStatementHolds()
-          ? [
-              ...new Set(
-                [...findOnlyUnseenTechnologies(query.text, isHeld), ...findUnseenFocus(query.text, isHeld)].map((name) =>
-                  name.toLowerCase(),
-                ),
-              ),
-            ]
+          ? findOnlyUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase())
           : []
       : [];
   const answered = named.size > 0 || (evidence && unknown.length === 0);
@@ -447,12 +440,14 @@ function isTechnologyAskedAbout(view: GraphView, id: number, query: ParsedQuery)
 // A name written as one identifier that a prompt spells as words: "the use todos hook" names useTodos, "power
 // metrics module" power_metrics_module (runs of such words start at the identifiers' first parts: compoundHead); so
 // does an identifier written in another case style, "drone_scenario_config" or "drone-scenario-config" for
-// DroneScenarioConfig (session 20). Only an identifier's name matches so: "set up" names no entity "setup".
+// DroneScenarioConfig (session 20; not a hyphenated word of two parts). Only an identifier's name matches so: "set up" names no entity "setup".
 function idOfJoined(view: GraphView, run: string): number | undefined {
-  if (!/[ _-]/.test(run)) {
+  // Words, or one identifier of snake_case or of three kebab-case parts or more: "follow-up", "real-time" are English
+  // words that would name followUp, realTime (a review, session 20).
+  const words = run.split(/[ _-]+/);
+  if (words.length < 2 || (!/[ _]/.test(run) && words.length < 3)) {
     return undefined;
   }
-  const words = run.split(/[ _-]+/);
   for (const separator of ['', '_', '-']) {
     const id = view.idOf(words.join(separator));
     if (id !== undefined && compoundHead(view.name(id)) !== undefined) {

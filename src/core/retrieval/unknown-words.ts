@@ -244,23 +244,6 @@ export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) 
   }
   return named.map((technology) => technology.name);
 }
-// The technology a question asks about first, when the bank has never seen it: the name right after its opening
-// "which" or "what" ("Which Kubernetes namespace is the spotter Phoenix app deployed to?", "What
-// Playwright end-to-end tests cover adding todos?", "Which PostgreSQL version does the plugin target?"), written as a
-// name. What the question asks for is a fact about that technology, which the memory cannot hold, though the rest
-// names what the bank knows (session 20, from the spent heldout-19's unrelated questions).
-const FOCUS = /^\W{0,3}(?:which|what)\s+/i;
-export function findUnseenFocus(text: string, isHeld: (stem: string) => boolean): string[] {
-  const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
-  const opening = FOCUS.exec(prose);
-  if (!opening) {
-    return [];
-  }
-  const from = opening[0].length;
-  const focus = technologiesNamed(prose, from, from + 1, isHeld).filter((technology) => technology.asName && !technology.held);
-  return focus.map((technology) => technology.name);
-}
-
 // A word written as an identifier: parts joined by - _ . / (create-next-app, dict_utils), or camelCase (useTodos).
 // (Parts of letters and digits only: with _ both in a part and between parts, a long a_a_a...- backtracked
 // exponentially.)

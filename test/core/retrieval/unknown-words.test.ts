@@ -4,7 +4,6 @@ import {
   findUnknownWords as findWith,
   findUnseenTechnologies,
   findOnlyUnseenTechnologies,
-  findUnseenFocus,
   isInstruction,
   isRequestForNewWork,
   requestVerbStems,
@@ -184,26 +183,5 @@ test('an instruction opens with a verb that starts one; a bug report does not', 
   }
   for (const text of ['the mix quality alias fails in Docker', 'stale sessions are never swept under Docker', 'Docker keeps failing']) {
     assert.ok(!isInstruction(text), text);
-  }
-});
-
-test('findUnseenFocus: the technology a which/what question asks about first, when the bank has never seen it', () => {
-  const held = new Set(['phoenix', 'spotter', 'postgr', 'postgresql', 'todo']);
-  const isHeld = (stem: string): boolean => held.has(stem);
-  const cases: Array<[string, string[]]> = [
-    ['Which Kubernetes namespace is the spotter Phoenix app deployed to?', ['Kubernetes']],
-    ['What Playwright end-to-end tests cover adding todos?', ['Playwright']],
-    ['which tokio runtime flavor did we pick?', ['tokio']],
-    // Held, in any spelling: the question is about what the bank knows.
-    ['Which Postgres version do we run?', []],
-    ['Which Phoenix version do we run?', []],
-    // Not first: what the question asks for is something else.
-    ['Which namespace does the Phoenix app use on Kubernetes?', []],
-    ['Why did we leave Kubernetes?', []],
-    // Not written as a name, or put aside in code.
-    ['which `Kubernetes` namespace?', []],
-  ];
-  for (const [question, expected] of cases) {
-    assert.deepEqual(findUnseenFocus(question, isHeld), expected, question);
   }
 });
