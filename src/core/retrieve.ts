@@ -8,11 +8,11 @@ import { boostCrossReferences, rankMemories } from './rank.ts';
 import { asksOfItself } from './relation-words.ts';
 import { bucketOf, calibrateSilence, specificMaskOf } from './retrieval/calibrate.ts';
 import {
+  COORDINATION_MATCHES,
   type EntityMatch,
   ROLE_TERM_PREFIX,
   type Scoring,
   scoreStatements,
-  COORDINATION_MATCHES,
   statementCoordination,
   type TermReport,
   termCount,
@@ -318,17 +318,22 @@ function judgeEvidence(
   // coverage on this bank. A paraphrase rarely finds two of its words in one statement. (Not longer prompts: "I'd
   // like to run the tests on GitHub Actions ... do we already have a workflow yaml somewhere?" gathered words over
   // an entity's statements; not requests, whose project words meet by chance: docs/performance.md, session 20.)
+  // Whether the prompt is a question, not a request for new work (read once, when a rule below asks).
+  let question: boolean | undefined;
+  const asksAQuestion = (): boolean => {
+    question ??= QUESTION.test(query.text) && !isRequestForNewWork(query.text);
+    return question;
+  };
   const evidenceMatchesAnswer = scoring.evidenceMatches.some(isEvidence);
   const coveredThreshold = calibration?.coveredThresholds?.[bucketOf(query.terms.length)];
   const byCoverage =
     !evidenceMatchesAnswer &&
     coveredThreshold !== undefined &&
     query.terms.length <= COVERED_QUESTION_TERMS &&
-    QUESTION.test(query.text) &&
-    !isRequestForNewWork(query.text) &&
     scoring.matches
       .slice(0, COORDINATION_MATCHES)
-      .some((match) => (match.literalMask & specificMask) !== 0 && termsOf(match) >= 2 && match.raw > coveredThreshold);
+      .some((match) => (match.literalMask & specificMask) !== 0 && termsOf(match) >= 2 && match.raw > coveredThreshold) &&
+    asksAQuestion();
   const byScore = evidenceMatchesAnswer || byCoverage;
   // A question (not a request for new work) one statement of which holds more of its specific terms than one
   // statement held of any generic prompt's, and at least three, is answered whatever its score: "why did the second
@@ -344,7 +349,7 @@ function judgeEvidence(
       statementCoordination(scoring.evidenceMatches, specificMask) >= Math.max(MIN_STATEMENT_TERMS, calibration.statementTerms + 1);
     return statementHolds;
   };
-  const coordinated = !byScore && QUESTION.test(query.text) && !isRequestForNewWork(query.text) && oneStatementHolds();
+  const coordinated = !byScore && asksAQuestion() && oneStatementHolds();
   const evidence = byScore || coordinated;
   // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter", "add
   // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
@@ -440,7 +445,8 @@ function isTechnologyAskedAbout(view: GraphView, id: number, query: ParsedQuery)
 // A name written as one identifier that a prompt spells as words: "the use todos hook" names useTodos, "power
 // metrics module" power_metrics_module (runs of such words start at the identifiers' first parts: compoundHead); so
 // does an identifier written in another case style, "drone_scenario_config" or "drone-scenario-config" for
-// DroneScenarioConfig (session 20; not a hyphenated word of two parts). Only an identifier's name matches so: "set up" names no entity "setup".
+// DroneScenarioConfig (session 20; not a hyphenated word of two parts). Only an identifier's name matches so: "set up"
+// names no entity "setup".
 function idOfJoined(view: GraphView, run: string): number | undefined {
   // Words, or one identifier of snake_case or of three kebab-case parts or more: "follow-up", "real-time" are English
   // words that would name followUp, realTime (a review, session 20).

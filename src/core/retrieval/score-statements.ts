@@ -25,9 +25,9 @@ export const SLOT_WEIGHTS = { name: 1.5, type: 0.3 } as const;
 // An entity's score: its name and type, its best statement, and a little of the next two (an entity whose several
 // statements answer is a better answer than one whose single statement does, but not several times better).
 export const STATEMENT_WEIGHTS = [1, 0.3, 0.1] as const;
-// Coverage, for ranking: an entity also gets each term of the prompt its best statement lacks, by the best statement
-// of its own that holds it, times this, and times the bank's mean number of statements per entity over its own when
-// it has more (a log of a hundred statements holds scattered words of any prompt). A paraphrase says in one sentence
+// Coverage, for ranking: an entity also gets each term of the prompt its best statement lacks, by that term's largest
+// share in one of its statements (a superseded one at half weight), times this, and times the bank's mean number of
+// statements per entity over its own when it has more (a log of a hundred statements holds scattered words of any prompt). A paraphrase says in one sentence
 // what an entity says over several, which per-entity BM25 rewards and the best statement alone does not. Ranking only:
 // silence is judged on the score without it (`evidence`), as calibrated; counted in silence too, long unrelated
 // prompts gathered such words (session 20: docs/ranking.md, docs/performance.md).
@@ -73,8 +73,8 @@ export interface StatementScore {
 // An entity that matched the prompt, with its scores and the statements that earned them (retrieve.ts ranks these).
 export interface EntityMatch {
   id: number;
-  // The raw BM25 score (the sum of its name, type and best statements, and the coverage of the prompt's other terms
-  // by its other statements: COVERAGE_WEIGHT).
+  // The raw BM25 score: the sum of its name, type and best statements, and the coverage of the prompt's terms its best
+  // statement lacks by its other statements (COVERAGE_WEIGHT).
   raw: number;
   // The same without the coverage: what silence is judged on (calibrate.ts, retrieve.ts).
   evidence: number;
@@ -571,22 +571,17 @@ function selectTop(candidates: Int32Array, raw: Float64Array, count: number): nu
 
 // The `count` candidates with the highest score, best first (ties: lower id first), in one pass: for a handful.
 function bestFew(candidates: Int32Array, score: Float64Array, count: number): number[] {
+  // Whether a ranks before b: the higher score, then the lower id (as selectTop orders).
+  const before = (a: number, b: number): boolean =>
+    (score[a] as number) > (score[b] as number) || ((score[a] as number) === (score[b] as number) && a < b);
   const best: number[] = [];
   for (let index = 0; index < candidates.length; index += 1) {
     const id = candidates[index] as number;
-    const value = score[id] as number;
-    if (best.length === count) {
-      const last = best[count - 1] as number;
-      if (value < (score[last] as number) || (value === (score[last] as number) && id > last)) {
-        continue;
-      }
+    if (best.length === count && !before(id, best[count - 1] as number)) {
+      continue;
     }
     let at = best.length;
-    while (
-      at > 0 &&
-      ((score[best[at - 1] as number] as number) < value ||
-        ((score[best[at - 1] as number] as number) === value && (best[at - 1] as number) > id))
-    ) {
+    while (at > 0 && before(id, best[at - 1] as number)) {
       at -= 1;
     }
     best.splice(at, 0, id);
