@@ -7,6 +7,11 @@ test('splitWords: lowercase words, identifiers broken at camelCase, snake_case a
     ['Cursor pagination, please!', ['cursor', 'pagination', 'please']],
     ['getUserName', ['get', 'user', 'name']],
     ['snake_case_id', ['snake', 'case', 'id']],
+    // An acronym of three capitals or more ends before a capitalized word (session 21); not SQLite, OAuth, APIs.
+    ['CPUFrequencyImprovements', ['cpu', 'frequency', 'improvements']],
+    ['XMLHttpRequest getHTTPResponse', ['xml', 'http', 'request', 'get', 'http', 'response']],
+    ['PRISMRunner', ['prism', 'runner']],
+    ['SQLite OAuth APIs UIView', ['sqlite', 'oauth', 'apis', 'uiview']],
     ['orders-api src/a.ts', ['orders', 'api', 'src', 'a', 'ts']],
     // The whole word and its parts; a single letter is no part (v2 stays whole).
     ['usaf1951 v2', ['usaf1951', 'usaf', '1951', 'v2']],
@@ -107,6 +112,10 @@ test('an identifier of several words has a head, its first part; a plain name or
   assert.equal(compoundHead('power_metrics_module'), 'power');
   assert.equal(compoundHead('orders-api'), 'orders');
   assert.equal(compoundHead('ProteinLoggingModal'), 'protein');
+  // Split as splitWords splits: an acronym's end too.
+  assert.equal(compoundHead('CPUFrequencyImprovements'), 'cpu');
+  assert.equal(compoundHead('PRISMRunner'), 'prism');
+  assert.equal(compoundHead('SQLite'), undefined);
   assert.equal(compoundHead('setup'), undefined);
   assert.equal(compoundHead('Protein Logging'), undefined);
   assert.equal(compoundHead('x_y'), undefined);

@@ -57,6 +57,9 @@ export const PATHOLOGICAL_SHAPES: Readonly<Record<string, (size: number) => stri
   'AbAbAb camelCase': (size) => repeatTo('Ab', size),
   'aAbAbA camel ending upper': (size) => `a${repeatTo('Ab', size - 2)}A`,
   'a1a1 letters and digits': (size) => repeatTo('a1', size),
+  // One acronym as long as the text, then a capitalized word (text.ts ACRONYM_EDGE), and acronym-word pairs.
+  'ABCABC acronym run': (size) => `${'A'.repeat(size - 4)}Word`,
+  'ABCWord acronym words': (size) => repeatTo('ABCWord', size),
   'tokentoken keyword run': (size) => repeatTo('token', size),
   'token.token. keywords': (size) => repeatTo('token.', size),
   'eyJ-eyJ- jwt heads': (size) => repeatTo('eyJ-', size),

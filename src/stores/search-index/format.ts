@@ -14,7 +14,9 @@ import { POSTING_WIDTH } from '../../core/graph-view.ts';
 //     lexicon knows more software words (stylesheet ~ css, token ~ credential), so expansions.txt is written again.
 // 12: calibration.json also holds coveredThresholds, the generic prompts' best scores with coverage (retrieval/
 //     score-statements.ts), so it is measured again.
-export const INDEX_VERSION = 12;
+// 13: the same files; words split at an acronym's end too (text.ts ACRONYM_EDGE: CPUFrequency -> cpu, frequency), so
+//     every stem is indexed again.
+export const INDEX_VERSION = 13;
 // A posting's size in postings.bin: POSTING_WIDTH 32-bit ints.
 export const POSTING_BYTES = POSTING_WIDTH * 4;
 
