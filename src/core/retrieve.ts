@@ -398,9 +398,11 @@ function judgeEvidence(
               ? 'a memory with a term specific to this bank beats what generic prompts reach on this bank'
               : specificMask === 0
                 ? 'no term specific to this bank matched'
-                : best && termsOf(best) < 2 && !singleAllowed
-                  ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
-                  : `best score ${round(best?.evidence ?? 0)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
+                : best && (best.literalMask & specificMask) === 0
+                  ? "the best memory matched none of the prompt's terms specific to this bank as written (only common words, synonyms or related words)"
+                  : best && termsOf(best) < 2 && !singleAllowed
+                    ? `the best memories matched one word of a prompt of ${query.terms.length} terms`
+                    : `best score ${round(best?.evidence ?? 0)} does not beat ${round(bar)}, what generic prompts reach on this bank`;
   // Once the prompt is answered, a further match is kept when it is close enough to the best and holds a specific term.
   // The best before a named entity's bonus (scoring.topRaw; a named entity scores 1.3 x the best other): the bonus
   // lifts the scale, and would push answers on other entities below the floor. (Against the best entity not named,
