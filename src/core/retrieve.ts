@@ -355,41 +355,31 @@ function judgeEvidence(
   // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
   // chance. Looked for only when it would change the answer: in a request for new work, unknown words and unseen
   // technologies; in a question or an instruction, technologies only, when all it names are unseen (unknown-words.ts).
-  // A request that names an entity too asks for new work when it names a technology the bank has never seen ("Add
-  // Sentry error monitoring to the Next.js app", "set up a nightly backup of the SQLite database to S3": session 21,
-  // from the spent capture sets' unrelated requests; unknown words are not looked for there, the entity's name is one).
   const isUnmatched = (stem: string): boolean => scoring.terms.some((term) => term.term === stem && term.literalIdf === 0);
   const isHeld = (stem: string): boolean => view.postings(stem).length > 0;
-  const unknown = !isVocabulary
-    ? []
-    : named.size > 0
+  const unknown =
+    named.size === 0 && evidence && isVocabulary
       ? isRequestForNewWork(query.text)
-        ? [...new Set(findUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase()))]
-        : []
-      : !evidence
-        ? []
-        : isRequestForNewWork(query.text)
-          ? [
-              ...new Set([
-                ...findUnknownWords(query.text, isUnmatched, isVocabulary),
-                ...findUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase()),
-              ]),
-            ]
-          : // A question or an instruction (not a bug report: "the mix quality alias fails in Docker" is about the alias),
-            // unless one statement holds its words (it asks about what the bank knows, naming only where it runs).
-            (QUESTION.test(query.text) || isInstruction(query.text)) && !oneStatementHolds()
-            ? findOnlyUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase())
-            : [];
-  const answered = unknown.length === 0 && (named.size > 0 || evidence);
+        ? [
+            ...new Set([
+              ...findUnknownWords(query.text, isUnmatched, isVocabulary),
+              ...findUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase()),
+            ]),
+          ]
+        : // A question or an instruction (not a bug report: "the mix quality alias fails in Docker" is about the alias),
+          // unless one statement holds its words (it asks about what the bank knows, naming only where it runs).
+          (QUESTION.test(query.text) || isInstruction(query.text)) && !oneStatementHolds()
+          ? findOnlyUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase())
+          : []
+      : [];
+  const answered = named.size > 0 || (evidence && unknown.length === 0);
   const best = scoring.evidenceMatches[0];
   const bar = best && termsOf(best) >= 2 ? threshold : singleThreshold;
   const reason =
-    unknown.length > 0
-      ? named.size > 0
-        ? `the request names what this bank has never seen (${unknown.join(', ')}): new work, though it names an entity`
-        : `the prompt names what this bank has never seen (${unknown.join(', ')}), and no entity`
-      : named.size > 0
-        ? 'an entity is named'
+    named.size > 0
+      ? 'an entity is named'
+      : unknown.length > 0
+        ? `the prompt names what this bank has never seen (${unknown.join(', ')}), and no entity`
         : answered && byCoverage
           ? "a memory's statements together hold the question's terms, beating what generic prompts reach on this bank that way"
           : answered && coordinated

@@ -215,26 +215,14 @@ test("a prompt that names what the bank has never seen stays silent, though its 
   // A typo is no new name, and a named entity still answers.
   assert.match(context(PROJECT, 'add the rate limits per marina to the slip availabilty cache'), /Redis caches slip availability/);
   assert.match(context(PROJECT, 'add the Strava rate limits to Redis'), /Redis caches slip availability/);
+  // So does a technology new to the bank beside a named entity: what the bank holds of Redis helps the new work
+  // (session 21: silencing these was measured, and not kept; docs/performance.md).
+  assert.match(context(PROJECT, 'Add Sentry error monitoring to the Redis rate limits'), /Redis caches slip availability/);
   // A question about what was done is answered whatever it names.
   assert.match(
     context(PROJECT, 'did the slip availability cache hold the Strava rate limits per marina?'),
     /Redis caches slip availability/,
   );
-});
-
-test('a request for new work that names an entity and a technology the bank has never seen stays silent', () => {
-  // Redis is named, Sentry is new to the bank: the request brings in something new (session 21).
-  const sentry = retrieveMemories(PROJECT, 'Add Sentry error monitoring to the Redis rate limits', OPTIONS);
-  assert.equal(sentry.memories.length, 0);
-  assert.deepEqual(sentry.silence[0]?.unknown, ['sentry']);
-  assert.match(sentry.silence[0]?.reason ?? '', /never seen \(sentry\): new work, though it names an entity/);
-  // Without the new technology, or with one the bank holds, or asked as a question, the named entity answers.
-  assert.match(context(PROJECT, 'Add error monitoring to the Redis rate limits'), /Redis caches slip availability/);
-  assert.match(context(PROJECT, 'Add PostgreSQL error logging to the Redis rate limits'), /Redis caches slip availability/);
-  assert.match(context(PROJECT, 'Did we ever add Sentry to the Redis rate limits?'), /Redis caches slip availability/);
-  // A word new to the bank that is no technology does not silence a named entity (the name may be the new word's
-  // subject: "add the Strava rate limits to Redis", above).
-  assert.match(context(PROJECT, 'Add flamegraph profiling to the Redis rate limits'), /Redis caches slip availability/);
 });
 
 test('a name written as one identifier is found when the prompt spells it as words', () => {
