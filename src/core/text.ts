@@ -18,11 +18,12 @@ const STOPWORDS = new Set(
 const PLAIN_WORD = /^[a-z]+$/;
 // A lowercase letter or digit then a capital: getUserName -> get User Name.
 const CAMEL_EDGE = /([\p{Ll}\p{N}])(\p{Lu})/gu;
-// An acronym of two capitals or more, then a capitalized word of three letters or more: CPUFrequency -> CPU Frequency,
-// XMLHttpRequest -> XML Http Request, PRISMRunner -> PRISM Runner (session 21: "the CPU frequency improvements work"
-// did not find CPUFrequencyImprovements' cpu). Not after one capital (OAuth stays oauth), not before a plural's s
-// (APIs, URLs, IDs stay whole). Fixed-width look-arounds: linear in the word.
-const ACRONYM_EDGE = /(?<=\p{Lu}{3})(?=\p{Lu}\p{Ll}{3})/gu;
+// Three capitals or more, then a capital and two lowercase letters: an acronym's end before a word of three letters or
+// more. A word so written is also its parts: SQLAlchemy is sqlalchemy (as a requirements file writes it), sql and
+// alchemy; CPUFrequency is cpufrequency, cpu and frequency; HTTPGet, APIKey, PRISMRunner the same (session 21: "the
+// CPU frequency improvements work" did not find CPUFrequencyImprovements). Not after fewer capitals (SQLite, OAuth,
+// UIView stay whole), not before a plural's s (APIs, URLs, IDs). Fixed-width look-arounds: linear in the word.
+const ACRONYM_EDGE = /(?<=\p{Lu}{3})(?=\p{Lu}\p{Ll}{2})/gu;
 
 // Splits text into lowercase words, also breaking camelCase and snake_case identifiers apart.
 export function splitWords(text: string): string[] {
@@ -37,15 +38,16 @@ export function splitWords(text: string): string[] {
       continue;
     }
     const trimmed = raw.replace(/^'+|'+$/g, '');
-    for (const part of trimmed
-      .replace(CAMEL_EDGE, '$1 $2')
-      .replace(ACRONYM_EDGE, ' ')
-      .split(/[\s_]+/)) {
+    for (const part of trimmed.replace(CAMEL_EDGE, '$1 $2').split(/[\s_]+/)) {
       if (part === '') {
         continue;
       }
       const word = part.toLowerCase();
       words.push(word);
+      const acronym = part.split(ACRONYM_EDGE);
+      if (acronym.length > 1) {
+        words.push(...acronym.map((piece) => piece.toLowerCase()));
+      }
       // usaf1951 is also usaf and 1951; v2 stays whole (a single letter is no word).
       const pieces = word.split(/(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/u).filter((piece) => piece.length >= 2);
       if (pieces.length > 1) {
@@ -119,14 +121,14 @@ export function wordRuns(text: string, heads?: ReadonlySet<string>): string[] {
 // orders-api), lowercased; undefined for any other name. A prompt may spell such a name as words ("the use todos
 // hook"): wordRuns starts runs at these heads too, and retrieval looks the run up joined (retrieve.ts).
 export function compoundHead(name: string): string | undefined {
-  if (/\s/.test(name) || !/[a-z][A-Z]|[A-Z]{4}[a-z]{3}|[a-zA-Z0-9][_-][a-zA-Z0-9]/.test(name)) {
+  if (/\s/.test(name) || !/\p{Ll}\p{Lu}|\p{Lu}{4}\p{Ll}{2}|[\p{L}\p{N}][_-][\p{L}\p{N}]/u.test(name)) {
     return undefined;
   }
   // Split as splitWords splits (CAMEL_EDGE, ACRONYM_EDGE): CPUFrequencyImprovements' head is cpu.
   const first =
     name
       .replace(/^[_-]+/, '')
-      .split(/[_-]|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z]{3})(?=[A-Z][a-z]{3})/)[0]
+      .split(/[_-]|(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu}{3})(?=\p{Lu}\p{Ll}{2})/u)[0]
       ?.toLowerCase() ?? '';
   return first.length >= 2 ? first : undefined;
 }

@@ -7,10 +7,12 @@ test('splitWords: lowercase words, identifiers broken at camelCase, snake_case a
     ['Cursor pagination, please!', ['cursor', 'pagination', 'please']],
     ['getUserName', ['get', 'user', 'name']],
     ['snake_case_id', ['snake', 'case', 'id']],
-    // An acronym of three capitals or more ends before a capitalized word (session 21); not SQLite, OAuth, APIs.
-    ['CPUFrequencyImprovements', ['cpu', 'frequency', 'improvements']],
-    ['XMLHttpRequest getHTTPResponse', ['xml', 'http', 'request', 'get', 'http', 'response']],
-    ['PRISMRunner', ['prism', 'runner']],
+    // After three capitals or more, a capital and two lowercase letters start a word: the whole word and its parts
+    // (session 21); not SQLite, OAuth, APIs.
+    ['CPUFrequencyImprovements', ['cpufrequency', 'cpu', 'frequency', 'improvements']],
+    ['XMLHttpRequest getHTTPResponse', ['xmlhttp', 'xml', 'http', 'request', 'get', 'httpresponse', 'http', 'response']],
+    ['SQLAlchemy sqlalchemy', ['sqlalchemy', 'sql', 'alchemy', 'sqlalchemy']],
+    ['PRISMRunner APIKey', ['prismrunner', 'prism', 'runner', 'apikey', 'api', 'key']],
     ['SQLite OAuth APIs UIView', ['sqlite', 'oauth', 'apis', 'uiview']],
     ['orders-api src/a.ts', ['orders', 'api', 'src', 'a', 'ts']],
     // The whole word and its parts; a single letter is no part (v2 stays whole).

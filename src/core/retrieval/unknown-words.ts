@@ -260,6 +260,9 @@ interface NamedTechnology {
   atSentenceStart: boolean;
   held: boolean;
 }
+// A word's letters and digits, lowercased and joined, as a stem: GraphQL -> graphql, Next.js -> nextj.
+const joinedStem = (word: string): string => stemWord(word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+
 function technologiesNamed(prose: string, from: number, until: number, isHeld: (stem: string) => boolean): NamedTechnology[] {
   const named: NamedTechnology[] = [];
   for (const mention of findTechnologyMentions(prose)) {
@@ -283,7 +286,9 @@ function technologiesNamed(prose: string, from: number, until: number, isHeld: (
       written,
       asName,
       atSentenceStart: SENTENCE_START.test(prose.slice(Math.max(0, mention.index - SENTENCE_START_REACH), mention.index)),
-      held: forms.some((form) => extractTerms(form).some(isHeld)),
+      // Held by a word of a form, or by a word of it written as one in lowercase ("/graphql", "schema.graphql",
+      // ".github/workflows": GraphQL is indexed as graph and ql, GitHub as git and hub; session 21, from a review).
+      held: forms.some((form) => extractTerms(form).some(isHeld) || form.split(/\s+/).some((word) => isHeld(joinedStem(word)))),
     });
   }
   return named;

@@ -127,6 +127,15 @@ test('a technology the bank has never seen is found after the request verb, writ
   assert.deepEqual(findUnseenTechnologies('add a pg index on the rate limits', isHeld), []);
   assert.deepEqual(findUnseenTechnologies('set up k8s for the workers', isHeld), []);
   assert.deepEqual(findUnseenTechnologies('set up a GitHub Actions workflow', isHeld), []);
+  // Held as one lowercase word, as paths and file names write it (the bank indexes GraphQL as graph and ql).
+  const lowercase = new Set(
+    extractTerms('The orders-api serves /graphql from schema.graphql, ci in .github/workflows, written in typescript'),
+  );
+  const isHeldLowercase = (stem: string): boolean => lowercase.has(stem);
+  assert.deepEqual(findUnseenTechnologies('Add GraphQL subscriptions to the orders-api', isHeldLowercase), []);
+  assert.deepEqual(findUnseenTechnologies('Add TypeScript path aliases to the orders-api', isHeldLowercase), []);
+  assert.deepEqual(findUnseenTechnologies('Add a GitHub Actions job for the orders-api', isHeldLowercase), []);
+  assert.deepEqual(findUnseenTechnologies('Add Playwright tests for the orders-api', isHeldLowercase), ['Playwright']);
   // Not written as a name: a tool name that is an everyday word, in lowercase.
   assert.deepEqual(findUnseenTechnologies('add a clerk override to the map, tailwind and headwind', isHeld), []);
   // Its own lowercase spelling is a name's.
