@@ -11,16 +11,16 @@ import { loadConfig } from '../../src/config.ts';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { dedupeGraph } from '../../src/core/merge.ts';
 import { buildGraphView, type GraphView } from '../../src/core/graph-view.ts';
-import { canonicalEntityKey, stripProvenance } from '../../src/core/graph.ts';
+import { canonicalEntityKey } from '../../src/core/graph.ts';
 import { renderContext } from '../../src/core/render.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
 import { retrieveOptionsOf } from '../../src/stores/search-sources.ts';
-import { extractTerms } from '../../src/core/text.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { runSyncHook } from '../../src/hooks/sync-hook.ts';
 import { openStore } from '../../src/stores/open-store.ts';
+import { bm25Search } from './bm25.ts';
 
 interface Query {
   category: string;
@@ -161,45 +161,6 @@ const oursShown = (graph: KnowledgeGraph, prompt: string): string[] => {
     .filter((memory) => [...shownNames].some((line) => line.startsWith(`- ${memory.entity.name} (`)))
     .map((memory) => memory.entity.name);
 };
-
-// The baseline: plain BM25 (k1 1.2, b 0.75) over each entity's whole text (name, type, observations), the same
-// stems; every entity that matches a word is a result (the peers inject something for every prompt).
-const bm25Index = new WeakMap<KnowledgeGraph, { postings: Map<string, Array<[number, number]>>; lengths: number[]; mean: number }>();
-function bm25Search(graph: KnowledgeGraph, prompt: string): string[] {
-  let index = bm25Index.get(graph);
-  if (!index) {
-    const postings = new Map<string, Array<[number, number]>>();
-    const lengths: number[] = [];
-    graph.entities.forEach((entity, id) => {
-      const terms = extractTerms(`${entity.name} ${entity.entityType} ${entity.observations.map(stripProvenance).join(' ')}`);
-      lengths.push(terms.length);
-      const counts = new Map<string, number>();
-      for (const term of terms) {
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
-      for (const [term, count] of counts) {
-        const list = postings.get(term) ?? [];
-        list.push([id, count]);
-        postings.set(term, list);
-      }
-    });
-    index = { postings, lengths, mean: Math.max(1, lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, lengths.length)) };
-    bm25Index.set(graph, index);
-  }
-  const scores = new Map<number, number>();
-  const count = graph.entities.length;
-  for (const term of new Set(extractTerms(prompt))) {
-    const list = index.postings.get(term) ?? [];
-    const idf = Math.log(1 + (count - list.length + 0.5) / (list.length + 0.5));
-    for (const [id, tf] of list) {
-      const length = index.lengths[id] ?? 0;
-      scores.set(id, (scores.get(id) ?? 0) + (idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * length) / index.mean)));
-    }
-  }
-  return [...scores.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([id]) => (graph.entities[id] as KnowledgeGraph['entities'][number]).name);
-}
 
 interface Tally {
   recall: number;
