@@ -86,9 +86,6 @@ export interface GraphView {
 export interface StartOrder {
   newest: number[];
   connected: number[];
-  // Of the newest sessions, their summary's statements (observation indexes) in the order they were chosen
-  // (retrieval/session-start.ts sessionSummary), by entity id; since index version 15.
-  summaries?: Record<string, number[]>;
 }
 
 const EMPTY = new Int32Array(0);

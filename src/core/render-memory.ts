@@ -2,7 +2,7 @@
 // replaced it) or its status, and its relations; and the closing line of a context (render.ts, render-start.ts).
 import { clip } from './delta-builder.ts';
 import type { Memory } from './memory.ts';
-import { currentStatements, sessionSummary } from './retrieval/session-start.ts';
+import { currentStatements } from './retrieval/session-start.ts';
 import type { StatementScore } from './retrieval/score-statements.ts';
 import { parseStatement, type Statement } from './statement.ts';
 
@@ -85,7 +85,7 @@ function chooseStatements(memory: Memory, limit: number, bestStatement: number):
 // A memory's current status: its newest current statements; a session's, what it did and left to do.
 export function statusOf(memory: Memory, limit: number): StatementScore[] {
   if (memory.entity.entityType.toLowerCase() === 'session') {
-    return sessionSummary(memory.entity, SESSION_STATUS_STATEMENTS);
+    return currentStatements(memory.entity, SESSION_STATUS_STATEMENTS, ['done', 'todo']);
   }
   return currentStatements(memory.entity, limit);
 }

@@ -9,8 +9,6 @@ import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { dedupeGraph } from '../../src/core/merge.ts';
-import { renderContext } from '../../src/core/render.ts';
-import { summaryPicks } from '../../src/core/retrieval/session-start.ts';
 import { retrieveFromView } from '../../src/core/retrieve.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { openSearchIndex } from '../../src/stores/search-index/reader.ts';
@@ -128,38 +126,6 @@ test('session start on a large graph without sessions picks the same recent enti
     retiredExpected.join('; '),
   );
   assert.deepEqual(sessionStart(retiredOnDisk), retiredExpected);
-});
-
-test("the index holds the newest sessions' summaries, and session start shows them", async (t) => {
-  const tag = (kind: string): string => ` [2026-02-12, session 00000001, ${kind}]`;
-  const session = {
-    name: 'session-00000001',
-    entityType: 'session',
-    observations: [
-      `Asked: build the live transcript tail → starting with the tail worker${tag('fact')}`,
-      `feat: add the transcript tail worker${tag('done')}`,
-      `Tail workers follow each transcript file${tag('done')}`,
-      `router.ex: adds a route${tag('done')}`,
-      `paths.ex: expands globs${tag('done')}`,
-      `config.ex: reads the config${tag('done')}`,
-    ],
-    updatedAt: '2026-02-12T10:00:00Z',
-  };
-  const graph: KnowledgeGraph = { entities: [session], relations: [] };
-  const { graphFile, indexDir } = await indexOnDisk(t, graph);
-  const onDisk = openSearchIndex(indexDir, graphFile);
-  assert.ok(onDisk);
-  const picked = onDisk.startOrder?.()?.summaries?.['0'];
-  assert.deepEqual(picked, summaryPicks(session, 6), 'the summary the index holds is the one computed');
-  const shown = (view: ReturnType<typeof buildGraphView>): string =>
-    renderContext(retrieveFromView(view, '', OPTIONS).memories, 'recent', 9000).text;
-  assert.match(shown(onDisk), /transcript tail worker/);
-  assert.equal(shown(onDisk), shown(buildGraphView(graph)));
-  // What the index holds is what session start shows: given other statements, it shows those.
-  const inMemory = buildGraphView(graph);
-  const steered = shown({ ...inMemory, startOrder: () => ({ newest: [0], connected: [0], summaries: { '0': [4, 5] } }) });
-  assert.match(steered, /paths\.ex: expands globs/);
-  assert.match(steered, /config\.ex: reads the config/);
 });
 
 test('a stale or damaged search index is not used', async (t) => {

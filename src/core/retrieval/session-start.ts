@@ -6,8 +6,7 @@ import type { GraphView, StartOrder } from '../graph-view.ts';
 import type { GraphEntity } from '../graph.ts';
 import { type Memory, type MemorySection, normalizeEntity } from '../memory.ts';
 import { computeRecency } from '../rank.ts';
-import { parseStatement, type Statement, type StatementKind } from '../statement.ts';
-import { extractTerms } from '../text.ts';
+import { parseStatement, type StatementKind } from '../statement.ts';
 import type { StatementScore } from './score-statements.ts';
 
 // The entity of the user's preferences (capture.ts writes it, by the same name); its section is shown first.
@@ -24,101 +23,6 @@ export const SESSION_START_LIMITS = {
   recent: 8,
   recentStatements: 2,
 } as const;
-
-// What a past session did, left to do and decided: the kinds of its statements shown at session start.
-const SESSION_KINDS: readonly StatementKind[] = ['done', 'todo', 'decision'];
-
-// A session's statements at session start (as selectSessionStart chooses them).
-export const sessionStartStatements = (entity: GraphEntity): StatementScore[] =>
-  sessionSummary(entity, SESSION_START_LIMITS.sessionStatements);
-
-// The session log's listings ("Worked on a, b, c", "Changed src/x.ts") name what was touched and say nothing of it.
-const LISTING = /^(?:Worked on .|Changed \S+$)/;
-const ASKED = /^Asked: /;
-
-// What a session did, in `limit` of its statements (at session start, and as its status: "what did we do last
-// time?"), chosen greedily: the statement that says most of what the session's other statements say, not counting the
-// words an earlier choice said. A word counts when two statements of the session or more hold it, and no more than
-// half of them (the session's topics, not its everyday words), by the log of how many do; a statement's sum is divided
-// by the square root of its number of words. Of what it did, left to do or decided, and what the user asked; not the
-// log's listings; shown in the session's order. The newest statements, as before session 21, were the end of a long
-// session's last report ("sync_transcripts.ex - Sync Job Orchestration: Reads config from `Config.read!()`"): on the
-// session headlines a helper wrote from the transcripts (bench/capture/session-status.ts), the status named 0.10 of the
-// tuning half's and 0.25 of the held-out half's, now 0.24 and 0.38; session start 0.05 and 0.13, now 0.24 and 0.31.
-// A short session with fewer such statements than asked is filled with its newest ones.
-// A session's newest current statements a summary reads (a bound on a session start's work, whatever a log holds).
-const SUMMARY_POOL = 200;
-
-export function sessionSummary(entity: GraphEntity, limit: number, picked?: readonly number[]): StatementScore[] {
-  const chosen = (picked ?? summaryPicks(entity, limit)).slice(0, limit);
-  // A short session may have fewer statements that share words than `limit`: its newest ones fill the rest.
-  for (const entry of currentStatements(entity, limit, SESSION_KINDS)) {
-    if (chosen.length >= limit) {
-      break;
-    }
-    if (!chosen.includes(entry.index)) {
-      chosen.push(entry.index);
-    }
-  }
-  return chosen.sort((a, b) => a - b).map((index) => ({ index, score: 0, termMask: 0 }));
-}
-
-// The greedy choices of sessionSummary, in the order made (so the first n are the choices for n): computed when the
-// index is built for the newest sessions (computeStartOrder), else when asked.
-export function summaryPicks(entity: GraphEntity, limit: number): number[] {
-  // The newest current statements, read from the end (a long log is not parsed whole).
-  const parsed: Array<{ index: number; statement: Statement; terms: Set<string> }> = [];
-  for (let index = entity.observations.length - 1; index >= 0 && parsed.length < SUMMARY_POOL; index -= 1) {
-    const statement = parseStatement(entity.observations[index] ?? '');
-    if (statement.supersededOn === undefined) {
-      parsed.push({ index, statement, terms: new Set(extractTerms(statement.text)) });
-    }
-  }
-  const held = new Map<string, number>();
-  for (const { terms } of parsed) {
-    for (const term of terms) {
-      held.set(term, (held.get(term) ?? 0) + 1);
-    }
-  }
-  const most = Math.max(2, parsed.length / 2);
-  const weight = (term: string): number => {
-    const count = held.get(term) ?? 0;
-    return count >= 2 && count <= most ? Math.log(1 + count) : 0;
-  };
-  const candidates = parsed.filter(
-    ({ statement }) => !LISTING.test(statement.text) && (SESSION_KINDS.includes(statement.kind) || ASKED.test(statement.text)),
-  );
-  const said = new Set<string>();
-  const chosen: number[] = [];
-  while (chosen.length < limit) {
-    let best: (typeof candidates)[number] | undefined;
-    let bestValue = 0;
-    for (const candidate of candidates) {
-      if (chosen.includes(candidate.index)) {
-        continue;
-      }
-      let value = 0;
-      for (const term of candidate.terms) {
-        if (!said.has(term)) {
-          value += weight(term);
-        }
-      }
-      value /= Math.sqrt(1 + candidate.terms.size);
-      if (value > bestValue) {
-        best = candidate;
-        bestValue = value;
-      }
-    }
-    if (!best) {
-      break;
-    }
-    chosen.push(best.index);
-    for (const term of best.terms) {
-      said.add(term);
-    }
-  }
-  return chosen;
-}
 
 interface StartOptions {
   nowMs: number;
@@ -149,10 +53,9 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
     limit: number,
     kinds?: readonly StatementKind[],
     keep: (entity: GraphEntity, entry: StatementScore) => boolean = () => true,
-    choose: (entity: GraphEntity, limit: number, kinds?: readonly StatementKind[]) => StatementScore[] = currentStatements,
   ): void => {
     const entity = view.entity(id);
-    const statements = choose(entity, limit, kinds).filter((entry) => keep(entity, entry));
+    const statements = currentStatements(entity, limit, kinds).filter((entry) => keep(entity, entry));
     const memory = normalizeEntity(id, entity, 1, [], 0, [], statements);
     memory.section = section;
     memory.score = computeRecency(entity.updatedAt, options.nowMs);
@@ -186,11 +89,7 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   }
   const sessions = topBy(typed('session'), (id) => dateKey(view.updatedAt(id)), SESSION_START_LIMITS.sessions);
   for (const id of sessions) {
-    // What it did, in the statements that say most of what it did (sessionSummary).
-    const picked = view.startOrder?.()?.summaries?.[id];
-    add(id, 'sessions', SESSION_START_LIMITS.sessionStatements, undefined, undefined, (entity, limit) =>
-      sessionSummary(entity, limit, picked),
-    );
+    add(id, 'sessions', SESSION_START_LIMITS.sessionStatements, ['done', 'todo', 'decision']);
   }
   if (sessions.length > 0 || preferenceIds.length > 0) {
     return memories;
@@ -246,28 +145,12 @@ function recentPool(view: GraphView, eligible: (id: number) => boolean): StartOr
 }
 
 // The index's orders of a view (stores/search-index/writer.ts writes them; recentPool reads them).
-export function computeStartOrder(view: GraphView): StartOrder {
-  const order = ordersOf(
+export const computeStartOrder = (view: GraphView): StartOrder =>
+  ordersOf(
     view,
     Array.from({ length: view.size }, (_, id) => id),
     START_ORDER_LENGTH,
   );
-  // The newest sessions' summaries, chosen here rather than at each session start (~8 ms for three long sessions).
-  const sessions: number[] = [];
-  for (let id = 0; id < view.size; id += 1) {
-    if (view.typeOf(id).toLowerCase() === 'session') {
-      sessions.push(id);
-    }
-  }
-  const summaries: Record<string, number[]> = {};
-  for (const id of topBy(sessions, (id) => dateKey(view.updatedAt(id)), SUMMARIZED_SESSIONS)) {
-    summaries[id] = summaryPicks(view.entity(id), SUMMARY_STATEMENTS);
-  }
-  return { ...order, summaries };
-}
-// How many of the newest sessions the index sums up, and in how many statements (a session's status shows six).
-const SUMMARIZED_SESSIONS = 20;
-const SUMMARY_STATEMENTS = 6;
 
 // The count newest and the count best connected of the ids, best first.
 const ordersOf = (view: GraphView, ids: readonly number[], count: number): StartOrder => ({

@@ -18,8 +18,7 @@ import { POSTING_WIDTH } from '../../core/graph-view.ts';
 //     every stem is indexed again.
 // 14: the same files; a word split at an acronym's end is also kept whole (CPUFrequency -> cpufrequency, cpu,
 //     frequency; SQLAlchemy still matches sqlalchemy), and the split comes before a word of three letters (APIKey).
-// 15: start.json also holds the newest sessions' summaries (retrieval/session-start.ts summaryPicks).
-export const INDEX_VERSION = 15;
+export const INDEX_VERSION = 14;
 // A posting's size in postings.bin: POSTING_WIDTH 32-bit ints.
 export const POSTING_BYTES = POSTING_WIDTH * 4;
 
