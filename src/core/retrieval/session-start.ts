@@ -24,6 +24,13 @@ export const SESSION_START_LIMITS = {
   recentStatements: 2,
 } as const;
 
+// What a past session did, left to do and decided: the kinds of its statements shown at session start, newest first.
+const SESSION_KINDS: readonly StatementKind[] = ['done', 'todo', 'decision'];
+
+// A session's statements at session start (as selectSessionStart chooses them; bench/capture/session-status.ts).
+export const sessionStartStatements = (entity: GraphEntity): StatementScore[] =>
+  currentStatements(entity, SESSION_START_LIMITS.sessionStatements, SESSION_KINDS);
+
 interface StartOptions {
   nowMs: number;
   maxResults: number;
@@ -89,7 +96,7 @@ export function selectSessionStart(view: GraphView, isLive: (id: number) => bool
   }
   const sessions = topBy(typed('session'), (id) => dateKey(view.updatedAt(id)), SESSION_START_LIMITS.sessions);
   for (const id of sessions) {
-    add(id, 'sessions', SESSION_START_LIMITS.sessionStatements, ['done', 'todo', 'decision']);
+    add(id, 'sessions', SESSION_START_LIMITS.sessionStatements, SESSION_KINDS);
   }
   if (sessions.length > 0 || preferenceIds.length > 0) {
     return memories;
