@@ -190,8 +190,9 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
 const ONE_WORD = /[\w.+#@/-]+/y;
 const TWO_WORDS = /[\w.+#@/-]+[^\S\n]+[\w.+#@/-]+/y;
 const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
-// A negation or an opening bracket, looked for in the ASIDE_REACH characters before a name.
-const ASIDE = /\b(?:not|no|never|without|don't|dont|except|instead of)\b|\(/i;
+// A negation, a contrast or an opening bracket, looked for in the ASIDE_REACH characters before a name ("an in-memory
+// LRU rather than Memcached", "avoid Redux": session 21, from a review).
+const ASIDE = /\b(?:not|no|never|without|don't|dont|except|instead of|rather than|avoid|avoiding)\b|\(/i;
 const ASIDE_REACH = 24;
 const QUOTES = `'"\`‘’“”`;
 // What precedes a word that starts a sentence: nothing, or a sentence's end (and an opening quote or bracket), looked

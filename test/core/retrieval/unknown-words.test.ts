@@ -147,6 +147,9 @@ test('a technology the bank has never seen is found after the request verb, writ
   // Nor a name the request puts aside.
   assert.deepEqual(findUnseenTechnologies("Add a retry; don't touch Docker", isHeld), []);
   assert.deepEqual(findUnseenTechnologies('add a cache to the API (see the Supabase docs)', isHeld), []);
+  assert.deepEqual(findUnseenTechnologies('Add caching to the API with an in-memory LRU rather than Memcached', isHeld), []);
+  assert.deepEqual(findUnseenTechnologies('add client state to the dashboard, avoid Redux', isHeld), []);
+  assert.deepEqual(findUnseenTechnologies('add client state to the dashboard with Redux', isHeld), ['Redux']);
   assert.deepEqual(findUnseenTechnologies("add the `Playwright` flag and 'Supabase' to the docs", isHeld), []);
 });
 
