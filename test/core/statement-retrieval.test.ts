@@ -256,6 +256,19 @@ test('a name written as one identifier is found when the prompt spells it as wor
   };
   assert.ok(!retrieveMemories(realTime, 'what is a real-time operating system?', OPTIONS).query.entityHints.includes('realTime'));
   assert.ok(!retrieveMemories(graph, 'how do I set-up the todos hook?', OPTIONS).query.entityHints.includes('setup'));
+  // And a camelCase identifier names the same words in snake_case (session 21: "GetPowerSourceInfo").
+  const snake: KnowledgeGraph = {
+    ...graph,
+    entities: [
+      ...graph.entities,
+      { name: 'get_power_source_info', entityType: 'function', observations: ['Reads the battery through IOKit'] },
+    ],
+  };
+  const camel = retrieveMemories(snake, 'is GetPowerSourceInfo safe from several goroutines?', OPTIONS);
+  assert.ok(camel.query.entityHints.includes('get_power_source_info'), camel.query.entityHints.join(', '));
+  assert.equal(camel.memories[0]?.entity.name, 'get_power_source_info');
+  // A single capitalized word is no identifier of several words.
+  assert.ok(!retrieveMemories(snake, 'Power source info please', OPTIONS).query.entityHints.includes('get_power_source_info'));
 });
 
 test('silence is calibrated on the bank itself when its index is built', () => {
