@@ -267,8 +267,9 @@ test('a name written as one identifier is found when the prompt spells it as wor
   const camel = retrieveMemories(snake, 'is GetPowerSourceInfo safe from several goroutines?', OPTIONS);
   assert.ok(camel.query.entityHints.includes('get_power_source_info'), camel.query.entityHints.join(', '));
   assert.equal(camel.memories[0]?.entity.name, 'get_power_source_info');
-  // A single capitalized word is no identifier of several words.
-  assert.ok(!retrieveMemories(snake, 'Power source info please', OPTIONS).query.entityHints.includes('get_power_source_info'));
+  // Only the same words: a camelCase identifier of fewer or other words names nothing.
+  assert.ok(!retrieveMemories(snake, 'is getPowerSource safe?', OPTIONS).query.entityHints.includes('get_power_source_info'));
+  assert.ok(!retrieveMemories(snake, 'is PowerSourceInfo safe?', OPTIONS).query.entityHints.includes('get_power_source_info'));
 });
 
 test('silence is calibrated on the bank itself when its index is built', () => {

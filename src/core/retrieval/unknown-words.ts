@@ -190,9 +190,11 @@ export function findUnknownWords(text: string, isUnmatched: (stem: string) => bo
 const ONE_WORD = /[\w.+#@/-]+/y;
 const TWO_WORDS = /[\w.+#@/-]+[^\S\n]+[\w.+#@/-]+/y;
 const SENTENCE_END = /[.!?](?=\s|$)|\n/g;
-// A negation, a contrast or an opening bracket, looked for in the ASIDE_REACH characters before a name ("an in-memory
-// LRU rather than Memcached", "avoid Redux": session 21, from a review).
-const ASIDE = /\b(?:not|no|never|without|don't|dont|except|instead of|rather than|avoid|avoiding)\b|\(/i;
+// A negation or an opening bracket, looked for in the ASIDE_REACH characters before a name.
+const ASIDE = /\b(?:not|no|never|without|don't|dont|except|instead of)\b|\(/i;
+// A contrast right before a name ("an in-memory LRU rather than Memcached", "avoid Redux, use Zustand": the name after
+// "use" is brought in; session 21, from two reviews).
+const CONTRAST = /\b(?:rather than|avoid|avoiding)\s+(?:the\s+|a\s+|an\s+)?$/i;
 const ASIDE_REACH = 24;
 const QUOTES = `'"\`‘’“”`;
 // What precedes a word that starts a sentence: nothing, or a sentence's end (and an opening quote or bracket), looked
@@ -271,8 +273,9 @@ function technologiesNamed(prose: string, from: number, until: number, isHeld: (
       continue;
     }
     // Not a name the prompt puts aside: after a negation ("don't touch Docker") or inside brackets ("(see the Redis
-    // docs)"), within the few words before it.
-    if (ASIDE.test(prose.slice(Math.max(from, mention.index - ASIDE_REACH), mention.index))) {
+    // docs)"), within the few words before it, or right after a contrast ("rather than Memcached").
+    const before = prose.slice(Math.max(from, mention.index - ASIDE_REACH), mention.index);
+    if (ASIDE.test(before) || CONTRAST.test(before)) {
       continue;
     }
     // The name as the prompt wrote it: one word, or two for a name of two ("GitHub Actions").

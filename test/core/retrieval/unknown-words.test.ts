@@ -149,6 +149,10 @@ test('a technology the bank has never seen is found after the request verb, writ
   assert.deepEqual(findUnseenTechnologies('add a cache to the API (see the Supabase docs)', isHeld), []);
   assert.deepEqual(findUnseenTechnologies('Add caching to the API with an in-memory LRU rather than Memcached', isHeld), []);
   assert.deepEqual(findUnseenTechnologies('add client state to the dashboard, avoid Redux', isHeld), []);
+  // Only the name right after the contrast: what the request uses instead is brought in.
+  assert.deepEqual(findUnseenTechnologies('add client state to the dashboard; avoid Redux, use Zustand', isHeld), ['Zustand']);
+  assert.deepEqual(findUnseenTechnologies('Add a queue to avoid blocking, using RabbitMQ', isHeld), ['RabbitMQ']);
+  assert.deepEqual(findUnseenTechnologies('add a cache rather than polling via Memcached', isHeld), ['Memcached']);
   assert.deepEqual(findUnseenTechnologies('add client state to the dashboard with Redux', isHeld), ['Redux']);
   assert.deepEqual(findUnseenTechnologies("add the `Playwright` flag and 'Supabase' to the docs", isHeld), []);
 });
