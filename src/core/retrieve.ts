@@ -29,7 +29,7 @@ import {
 } from './retrieval/unknown-words.ts';
 import { selectSessionStart } from './retrieval/session-start.ts';
 import { canonicalTechnology } from './technologies.ts';
-import { compoundHead, extractTerms, splitWords, stemWord } from './text.ts';
+import { compoundHead, extractTerms, identifierParts, splitWords, stemWord } from './text.ts';
 import { traverseRelations, type Candidate } from './traverse.ts';
 import { dedupeMemories } from './dedupe.ts';
 
@@ -449,16 +449,13 @@ function isTechnologyAskedAbout(view: GraphView, id: number, query: ParsedQuery)
 // does an identifier written in another case style, "drone_scenario_config" or "drone-scenario-config" for
 // DroneScenarioConfig (session 20; not a hyphenated word of two parts). Only an identifier's name matches so: "set up"
 // names no entity "setup".
-// Where a camelCase identifier's words meet (as text.ts splits them: getUserName, CPUFrequency).
-const CAMEL_PARTS = /(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu}{3})(?=\p{Lu}\p{Ll}{2})/u;
-
 function idOfJoined(view: GraphView, run: string): number | undefined {
   // Words, or one identifier of snake_case or of three kebab-case parts or more: "follow-up", "real-time" are English
   // words that would name followUp, realTime (a review, session 20); or one camelCase identifier, which names the same
   // words in snake_case or kebab-case ("GetPowerSourceInfo" names get_power_source_info; session 21, from the spent
   // heldout-20).
   const camel = /^[\p{L}\p{N}]+$/u.test(run) && /\p{Ll}\p{Lu}/u.test(run);
-  const words = camel ? run.split(CAMEL_PARTS).map((word) => word.toLowerCase()) : run.split(/[ _-]+/);
+  const words = camel ? identifierParts(run).map((word) => word.toLowerCase()) : run.split(/[ _-]+/);
   if (words.length < 2 || (!camel && !/[ _]/.test(run) && words.length < 3)) {
     return undefined;
   }

@@ -24,6 +24,11 @@ const CAMEL_EDGE = /([\p{Ll}\p{N}])(\p{Lu})/gu;
 // CPU frequency improvements work" did not find CPUFrequencyImprovements). Not after fewer capitals (SQLite, OAuth,
 // UIView stay whole), not before a plural's s (APIs, URLs, IDs). Fixed-width look-arounds: linear in the word.
 const ACRONYM_EDGE = /(?<=\p{Lu}{3})(?=\p{Lu}\p{Ll}{2})/gu;
+// Where an identifier's words meet, both edges above (without the whole word splitWords also keeps).
+const IDENTIFIER_EDGE = new RegExp(`(?<=[\\p{Ll}\\p{N}])(?=\\p{Lu})|${ACRONYM_EDGE.source}`, 'u');
+
+// An identifier's words as written: getUserName -> get, User, Name; CPUFrequency -> CPU, Frequency.
+export const identifierParts = (word: string): string[] => word.split(IDENTIFIER_EDGE);
 
 // Splits text into lowercase words, also breaking camelCase and snake_case identifiers apart.
 export function splitWords(text: string): string[] {
@@ -124,12 +129,8 @@ export function compoundHead(name: string): string | undefined {
   if (/\s/.test(name) || !/\p{Ll}\p{Lu}|\p{Lu}{4}\p{Ll}{2}|[\p{L}\p{N}][_-][\p{L}\p{N}]/u.test(name)) {
     return undefined;
   }
-  // Split as splitWords splits (CAMEL_EDGE, ACRONYM_EDGE): CPUFrequencyImprovements' head is cpu.
-  const first =
-    name
-      .replace(/^[_-]+/, '')
-      .split(/[_-]|(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu}{3})(?=\p{Lu}\p{Ll}{2})/u)[0]
-      ?.toLowerCase() ?? '';
+  // Split as splitWords splits: CPUFrequencyImprovements' head is cpu.
+  const first = identifierParts(name.replace(/^[_-]+/, '').split(/[_-]/)[0] ?? '')[0]?.toLowerCase() ?? '';
   return first.length >= 2 ? first : undefined;
 }
 
