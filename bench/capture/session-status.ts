@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { GraphEntity } from '../../src/core/graph.ts';
 import { normalizeEntity } from '../../src/core/memory.ts';
 import { MAX_SHOWN_STATEMENT_CHARS, statusOf } from '../../src/core/render-memory.ts';
+import { LISTING } from '../../src/core/render.ts';
 import { SESSION_START_LIMITS, sessionStartStatements } from '../../src/core/retrieval/session-start.ts';
 import { parseStatement } from '../../src/core/statement.ts';
 
@@ -70,7 +71,6 @@ const named = (headline: Headline, text: string): boolean => {
 };
 
 type Choice = (entity: GraphEntity) => number[];
-const LISTING = /^(?:Worked on .|Changed \S+$)/;
 const current = (entity: GraphEntity): number[] =>
   entity.observations.flatMap((observation, index) => (parseStatement(observation).supersededOn ? [] : [index]));
 const told = (entity: GraphEntity): number[] =>

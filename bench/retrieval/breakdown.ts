@@ -16,18 +16,13 @@ import { retrieveFromView } from '../../src/core/retrieve.ts';
 import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { retrieveOptionsOf } from '../../src/stores/search-sources.ts';
 import { bm25Search } from './bm25.ts';
+import { CORPUS_GRAPHS, GRAPH_FILES } from './corpus-graphs.ts';
 import { SEALED_SETS } from './sealed.ts';
 
 const args = process.argv.slice(2);
 const category = args.includes('--category') ? (args[args.indexOf('--category') + 1] ?? 'paraphrase') : 'paraphrase';
 const verbose = args.includes('--verbose');
 const here = import.meta.dirname;
-const corpus = path.resolve(here, '../../../shared/corpus/graphs');
-const FILES: Record<string, string> = {
-  stratos: 'HankofallTrades__STRATOS.jsonl',
-  dmetrics: 'sm-moshi__dmetrics-go.jsonl',
-  prism: 'omriwen__PRISM.jsonl',
-};
 const OPTIONS = retrieveOptionsOf(loadConfig({}, here).config, Date.parse('2026-12-01T00:00:00Z'));
 
 interface Graph {
@@ -37,8 +32,8 @@ interface Graph {
   open: GraphView;
 }
 const graphs = new Map<string, Graph>();
-for (const [key, file] of Object.entries(FILES)) {
-  const graph = dedupeGraph(parseServerMemoryJsonl(readFileSync(path.join(corpus, file), 'utf8')).graph).graph;
+for (const [key, file] of Object.entries(GRAPH_FILES)) {
+  const graph = dedupeGraph(parseServerMemoryJsonl(readFileSync(path.join(CORPUS_GRAPHS, file), 'utf8')).graph).graph;
   const view = buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
   const open = buildGraphView(graph, { calibrate: calibrateSilence, expand: expansionsFor });
   const calibration = open.calibration();

@@ -10,19 +10,15 @@ import { loadConfig } from '../../src/config.ts';
 import { retrieveOptionsOf } from '../../src/stores/search-sources.ts';
 import { calibrateSilence } from '../../src/core/retrieval/calibrate.ts';
 import { expansionsFor } from '../../src/core/retrieval/expansions.ts';
+import { CORPUS_GRAPHS, GRAPH_FILES } from './corpus-graphs.ts';
 
-const files: Record<string, string> = {
-  stratos: 'HankofallTrades__STRATOS.jsonl',
-  dmetrics: 'sm-moshi__dmetrics-go.jsonl',
-  prism: 'omriwen__PRISM.jsonl',
-};
 // --with-distractors: the graph mixed with the distractor graphs, as bench/retrieval/run.ts measures it.
 const args = process.argv.slice(2);
 const mixed = args.includes('--with-distractors');
 const [key, ...prompts] = args.filter((arg) => arg !== '--with-distractors');
-const corpus = path.resolve(import.meta.dirname, '../../../shared/corpus/graphs');
+const corpus = CORPUS_GRAPHS;
 const readJsonl = (file: string) => parseServerMemoryJsonl(readFileSync(file, 'utf8')).graph;
-const own = readJsonl(path.join(corpus, files[key as string] as string));
+const own = readJsonl(path.join(corpus, GRAPH_FILES[key as string] as string));
 const others = mixed
   ? readdirSync(path.join(corpus, 'distractors'))
       .filter((name) => name.endsWith('.jsonl'))

@@ -26,7 +26,7 @@ export const SOFT_BUDGET = 4000;
 // The session log's listings ("Worked on a, b, c", capture.ts; "Changed src/x.ts", extract-tools.ts) name many things
 // and say nothing of them: they match many words of a prompt, so they count this much of their score when
 // statements are chosen. Only on a session entity, only those shapes ("Changed `ACCESS_TOKEN_TTL` to 30m" answers).
-const LISTING = /^(?:Worked on .|Changed \S+$)/;
+export const LISTING = /^(?:Worked on .|Changed \S+$)/;
 const LISTING_FACTOR = 0.5;
 const isListing = (memory: Memory, index: number): boolean =>
   memory.entity.entityType === 'session' && LISTING.test(parseStatement(memory.entity.observations[index] ?? '').text);
