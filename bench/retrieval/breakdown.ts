@@ -4,7 +4,7 @@
 // silent (the bank's calibration set to zero and every term specific). Graph alone, the three public graphs. Session
 // 21 wrote it to see whether the paraphrases lost are lost to silence or to the ranking.
 // Run: node --import tsx bench/retrieval/breakdown.ts [--category paraphrase] [--verbose]
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../src/config.ts';
 import { buildGraphView, type GraphView } from '../../src/core/graph-view.ts';
@@ -17,7 +17,7 @@ import { parseServerMemoryJsonl } from '../../src/core/server-memory-jsonl.ts';
 import { retrieveOptionsOf } from '../../src/stores/search-sources.ts';
 import { bm25Search } from './bm25.ts';
 import { CORPUS_GRAPHS, GRAPH_FILES } from './corpus-graphs.ts';
-import { SEALED_SETS } from './sealed.ts';
+import { spentQuerySets } from './sealed.ts';
 
 const args = process.argv.slice(2);
 const category = args.includes('--category') ? (args[args.indexOf('--category') + 1] ?? 'paraphrase') : 'paraphrase';
@@ -51,20 +51,11 @@ for (const [key, file] of Object.entries(GRAPH_FILES)) {
   graphs.set(key, { graph, view, open });
 }
 
-interface Query {
-  category: string;
-  graph: string;
-  prompt: string;
-  expect?: string[];
-}
-const sets = readdirSync(here)
-  .filter((name) => /^(?:queries|tuning-\d+|heldout(?:-\d+)?)\.json$/.test(name) && !SEALED_SETS.includes(name))
-  .sort();
+const sets = spentQuerySets();
 const bucket = (rank: number): string => (rank === 1 ? '1' : rank > 0 && rank <= 5 ? '2-5' : rank > 0 && rank <= 10 ? '6-10' : '>10');
 const ours = new Map<string, Map<string, number>>();
 let count = 0;
-for (const set of sets) {
-  const queries = (JSON.parse(readFileSync(path.join(here, set), 'utf8')) as { queries: Query[] }).queries;
+for (const { set, queries } of sets) {
   for (const query of queries) {
     const graph = graphs.get(query.graph);
     if (!graph || query.category !== category) {
