@@ -128,7 +128,9 @@ export function mergeDelta(
         const at = target.observations.findIndex((held) => canonicalObservationKey(target?.name ?? '', held) === observationKey);
         const held = at >= 0 ? parseStatement(target.observations[at] ?? '') : undefined;
         const again = parseStatement(text);
-        if (held?.supersededOn && !again.supersededOn && (again.date ?? '') >= (held.date ?? '')) {
+        // Or a task said again as done ("Requested: ..." once the session did the work: capture.ts): done now.
+        const revert = held?.supersededOn && !again.supersededOn && (again.date ?? '') >= (held.date ?? '');
+        if (revert || (held?.kind === 'todo' && !held.supersededOn && again.kind === 'done')) {
           target.observations[at] = text;
           addedStatements.push({ entityKey: key, observation: text, sequence: sequenceOf(entityIndex, observationIndex) });
           changed = true;

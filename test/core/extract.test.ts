@@ -541,9 +541,10 @@ test('subagents counted, and the session entity with what was requested and what
   assert.deepEqual(
     session?.observations.map((text) => `${parseStatement(text).kind}: ${parseStatement(text).text}`),
     [
-      'todo: Requested: Add a CSV export to the orders page with a download button.',
       'done: Added `exportOrdersCsv()` in src/orders/export.ts',
       'done: Added a Download CSV button to OrdersPage',
+      // The request, done once the assistant did the work.
+      'done: Requested: Add a CSV export to the orders page with a download button.',
       'done: Worked on exportOrdersCsv, src/orders/export.ts, OrdersPage',
     ],
   );
@@ -627,4 +628,25 @@ test('the named constants an edit writes are statements on its file, once the ed
     'Constant in lib/spotter/services/review_token_store.ex: `@default_ttl_seconds 120` [2026-11-30, session s1, fact]',
   ]);
   assert.equal(byName.has('lib/worker.ex'), false, 'the refused edit wrote nothing');
+});
+
+test('a request the session answers by writing a document is done', () => {
+  const messages: TranscriptMessage[] = [
+    { ...user('Please update CLAUDE.md for the current changes'), timestamp: '2026-11-30T09:59:00Z' },
+    tool('1', 'Edit', {
+      file_path: '/repo/CLAUDE.md',
+      old_string: '## Stack',
+      new_string: '## Stack\n\nThe API runs on Fastify 5 with Postgres 16.',
+    }),
+    result('1', false, 'The file /repo/CLAUDE.md has been updated.'),
+  ];
+  const { delta } = extractDelta(messages, { sessionId: 's1' });
+  const session = delta.entities.find((entity) => entity.name === 'session-s1');
+  assert.deepEqual(
+    session?.observations
+      .map(parseStatement)
+      .filter((statement) => statement.text.startsWith('Requested:'))
+      .map((statement) => statement.kind),
+    ['done'],
+  );
 });

@@ -69,6 +69,10 @@ export interface CaptureState extends SourceState {
   // response: ..." (a statement is held once in the graph: the same text would leave the entity it is about). `left`:
   // how many still to take; `words`: the rule's stems (the output's other lines, "git add <files>", take any "Add X").
   hookBlock?: { script: string; type: 'file' | 'hook'; left: number; words: string[] };
+  // The user's last request ("Requested: ..."), logged as a task to do until the session does work after it (a
+  // statement of what was done, a commit, a task list's "Done:"); then it is logged again as done, which takes the
+  // task's place (merge.ts). A request no work followed, the session's last, stays to do.
+  request?: { text: string; date?: string; session?: string };
 }
 
 // Markup of a web page: a tag with a name ("<Step title=...>", "</div>"), an image's srcset.
@@ -123,6 +127,7 @@ export function captureStatements(
   let openAsk = state.ask;
   let privateSeen = state.privateSeen === true;
   let hookBlock = state.hookBlock;
+  let openRequest = state.request;
   const sessionName = sessionEntityName(context.sessionId);
   const project = context.projectName;
 
@@ -208,7 +213,9 @@ export function captureStatements(
           // Not a request the decision patterns stored whole ("Let's replace offset pagination with cursor
           // pagination."), and not past the session's cap (as the prompt's line below).
           if (!taken.has(request) && kept < MAX_STATEMENTS_PER_SESSION) {
-            write(sessionName, 'session', `Requested: ${clip(asked, 200)}`, 'todo');
+            const text = `Requested: ${clip(asked, 200)}`;
+            write(sessionName, 'session', text, 'todo');
+            openRequest = { text, ...(date ? { date } : {}), ...(session ? { session } : {}) };
           }
         } else {
           // Logged after its statements, and only when none of them was kept elsewhere (no sentence twice).
@@ -250,6 +257,8 @@ export function captureStatements(
       answerAsk(builder, stats, openAsk, sessionName, reply);
       openAsk = undefined;
     }
+    // Whether this message did work (closes the open request).
+    let didWork = false;
     for (const statement of chosen) {
       if (source.kind === 'doc' ? docsKept >= MAX_DOC_STATEMENTS_PER_SESSION : kept >= MAX_STATEMENTS_PER_SESSION) {
         break;
@@ -288,12 +297,18 @@ export function captureStatements(
             : source.kind === 'summary' && statement.kind === 'decision'
               ? 'fact'
               : statement.kind;
+      // (A document the session wrote is work too, whatever its statements say.)
+      if ((kind === 'done' && source.kind !== 'user' && source.kind !== 'summary' && source.kind !== 'research') || source.kind === 'doc') {
+        didWork = true;
+      }
       if (kind === 'preference') {
         write(PREFERENCES_ENTITY, 'preference', statement.text, 'preference');
       } else if (kind === 'convention' && source.kind === 'user') {
         write(CONVENTIONS_ENTITY, 'convention', statement.text, 'convention');
       } else if (source.kind === 'todo') {
-        write(sessionName, 'session', statement.text, /^Done:/.test(statement.text) ? 'done' : 'todo');
+        const done = /^Done:/.test(statement.text);
+        didWork ||= done;
+        write(sessionName, 'session', statement.text, done ? 'done' : 'todo');
       } else if (subject) {
         // Everything the statement names, its subject first: the session's log of what it worked on.
         for (const name of [subject.name, ...mentions.map((mention) => mention.name)]) {
@@ -358,6 +373,12 @@ export function captureStatements(
       }
       openAsk = pendingAsk;
     }
+    if (didWork && openRequest && sessionName) {
+      // Taken out of this delta if it is here; an earlier sync's line gives way when the delta is merged.
+      builder.removeObservation(sessionName, statementOf(openRequest.text, 'todo', openRequest.date, openRequest.session));
+      writeStatement(builder, stats, sessionName, 'session', openRequest.text, 'done', openRequest.date, openRequest.session);
+      openRequest = undefined;
+    }
     // What the session worked on, message by message: the things its kept statements are about.
     if (sessionName && (source.kind === 'assistant' || source.kind === 'subagent') && subjects.length > 0) {
       write(sessionName, 'session', `Worked on ${subjects.slice(0, 8).join(', ')}`, 'done');
@@ -382,6 +403,7 @@ export function captureStatements(
     ...(openError ? { error: openError } : {}),
     ...(privateSeen ? { privateSeen: true as const } : {}),
     ...(hookBlock ? { hookBlock } : {}),
+    ...(openRequest ? { request: openRequest } : {}),
   };
   return { state: next, stats };
 }

@@ -659,3 +659,28 @@ test('a sentence of a list item that names nothing itself is kept on what the it
     JSON.stringify(statementsOf(delta, 'session-abcdef12')),
   );
 });
+
+test('a request is to do until the session does work after it, in this sync or a later one', () => {
+  const context = { sessionId: 's1', projectName: 'harbor' };
+  const requested = 'Requested: Add a multiply_numbers function to calc.py with a test.';
+  const kinds = (graph: GraphDelta): string[] =>
+    (graph.entities.find((entity) => entity.name === 'session-s1')?.observations ?? [])
+      .map(parseStatement)
+      .filter((statement) => statement.text === requested)
+      .map((statement) => statement.kind);
+  // Asked, and the session ends before any work: it stays to do.
+  const first = extractDelta([user('Add a multiply_numbers function to calc.py with a test.')], context);
+  assert.deepEqual(kinds(first.delta), ['todo']);
+  // The next sync's reply reports the work: done, in place of the task the bank held.
+  const second = extractDelta([assistant("I've added `multiply_numbers()` to calc.py and a test in test_calc.py.")], context, first.state);
+  assert.deepEqual(kinds(second.delta), ['done']);
+  const held = mergeDelta({ entities: [], relations: [] }, first.delta, '2026-11-02T10:00:00Z', { mergeNearDuplicates: true }).graph;
+  const merged = mergeDelta(held, second.delta, '2026-11-02T10:05:00Z', { mergeNearDuplicates: true }).graph;
+  assert.deepEqual(kinds(merged), ['done']);
+  // A reply that only explains does no work: the request stays to do.
+  const explained = extractDelta(
+    [user('Add a multiply_numbers function to calc.py with a test.'), assistant('The `calc.py` module holds the arithmetic helpers.')],
+    context,
+  );
+  assert.deepEqual(kinds(explained.delta), ['todo']);
+});

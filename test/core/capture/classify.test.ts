@@ -25,6 +25,7 @@ test('statements that carry project knowledge are kept with their kind', () => {
     ['never commit directly to main', 'user', 'convention'],
     ['Note that the webhook needs the raw body, otherwise the signature check fails.', 'assistant', 'warning'],
     ["I've added `exportOrdersCsv()` in src/orders/export.ts.", 'assistant', 'done'],
+    ["I've successfully created the `useTodos` hook in src/hooks/useTodos.ts.", 'assistant', 'done'],
     ['feat: transcript + terminal annotations with message references', 'commit', 'done'],
     ['Refresh tokens are stored hashed in the `refresh_tokens` table and rotated on every use.', 'assistant', 'fact'],
   ];
@@ -162,5 +163,27 @@ test('a next step that says what it replaces or why is a decision, not narration
     'Then let me read `mix.exs` instead.',
   ]) {
     assert.equal(classifyStatement(text, 'assistant'), undefined, text);
+  }
+});
+
+test('"TODO" is work left only as a marker, not as the noun of a to-do app', () => {
+  for (const text of [
+    'TODO: retry the webhook when `fetchOrders()` times out.',
+    'Todo: wire `AuthGuard` into src/router.ts',
+    'I left a TODO in src/sync/parser.ts for the empty-line case.',
+    'Two TODOs remain in `billing.py`.',
+    'The next step is to port `config.py` to Rust.',
+  ]) {
+    assert.equal(classifyStatement(text, 'assistant')?.kind, 'todo', text);
+  }
+  // The corpus's to-do app session: what was built, not what is left.
+  for (const text of [
+    'I have successfully created a fully functional TODO app by integrating all components.',
+    'Todo interface with id, text, completed, createdAt, updatedAt properties',
+    'TodoItem component - displays individual todo with checkbox, text, delete button',
+    'The files are actually in `/path/to/Demo/todo-app/types/` directory.',
+    'Create TypeScript types and interfaces for a TODO app in `types/todo.ts`.',
+  ]) {
+    assert.notEqual(classifyStatement(text, 'assistant')?.kind, 'todo', text);
   }
 });
