@@ -16,8 +16,7 @@ import path from 'node:path';
 import type { GraphEntity } from '../../src/core/graph.ts';
 import { normalizeEntity } from '../../src/core/memory.ts';
 import { MAX_SHOWN_STATEMENT_CHARS, statusOf } from '../../src/core/render-memory.ts';
-import { LISTING } from '../../src/core/render.ts';
-import { SESSION_START_LIMITS, sessionStartStatements } from '../../src/core/retrieval/session-start.ts';
+import { LISTING, SESSION_START_LIMITS, sessionStartStatements } from '../../src/core/retrieval/session-start.ts';
 import { parseStatement } from '../../src/core/statement.ts';
 
 interface Headline {

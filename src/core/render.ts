@@ -12,7 +12,7 @@ import {
   statusOf,
 } from './render-memory.ts';
 import type { StatementScore } from './retrieval/score-statements.ts';
-import { currentStatements } from './retrieval/session-start.ts';
+import { currentStatements, LISTING } from './retrieval/session-start.ts';
 import { parseStatement } from './statement.ts';
 
 export type { RenderedContext } from './render-memory.ts';
@@ -26,7 +26,6 @@ export const SOFT_BUDGET = 4000;
 // The session log's listings ("Worked on a, b, c", capture.ts; "Changed src/x.ts", extract-tools.ts) name many things
 // and say nothing of them: they match many words of a prompt, so they count this much of their score when
 // statements are chosen. Only on a session entity, only those shapes ("Changed `ACCESS_TOKEN_TTL` to 30m" answers).
-export const LISTING = /^(?:Worked on .|Changed \S+$)/;
 const LISTING_FACTOR = 0.5;
 const isListing = (memory: Memory, index: number): boolean =>
   memory.entity.entityType === 'session' && LISTING.test(parseStatement(memory.entity.observations[index] ?? '').text);

@@ -541,10 +541,10 @@ test('subagents counted, and the session entity with what was requested and what
   assert.deepEqual(
     session?.observations.map((text) => `${parseStatement(text).kind}: ${parseStatement(text).text}`),
     [
+      // (No edit nor commit in these messages: the request stays to do, whatever the reply says.)
+      'todo: Requested: Add a CSV export to the orders page with a download button.',
       'done: Added `exportOrdersCsv()` in src/orders/export.ts',
       'done: Added a Download CSV button to OrdersPage',
-      // The request, done once the assistant did the work.
-      'done: Requested: Add a CSV export to the orders page with a download button.',
       'done: Worked on exportOrdersCsv, src/orders/export.ts, OrdersPage',
     ],
   );

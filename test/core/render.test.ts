@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { normalizeEntity } from '../../src/core/memory.ts';
+import { statusOf } from '../../src/core/render-memory.ts';
 import { renderContext } from '../../src/core/render.ts';
+import { sessionStartStatements } from '../../src/core/retrieval/session-start.ts';
 import { retrieveMemories } from '../../src/core/retrieve.ts';
 import type { KnowledgeGraph } from '../../src/core/graph.ts';
 import { PAGINATION_GRAPH } from '../helpers/graph-fixtures.ts';
@@ -124,4 +127,34 @@ test('the same words recorded of two subjects on different days are two statemen
   assert.match(rendered, /- billing-service/);
   assert.match(rendered, /- search-service/);
   assert.equal(rendered.split(text).length - 1, 2, rendered);
+});
+
+test("a past session at session start and as its status: what the user asked for first, then what is left, the log's listings last", () => {
+  const session = {
+    name: 'session-4f2a9c1e',
+    entityType: 'session',
+    // The graph keeps a day's statements in the order of their text: the alphabet's last is no "newest".
+    observations: [
+      'Added `exportOrdersCsv()` in src/orders/export.ts [2026-11-28, session 4f2a9c1e, done]',
+      'Asked: where does the CSV header come from? → From `CSV_COLUMNS` in src/orders/columns.ts. [2026-11-28, session 4f2a9c1e, fact]',
+      'Changed src/orders/export.ts [2026-11-28, session 4f2a9c1e, done]',
+      'Requested: Add a CSV export to the orders page with a download button. [2026-11-28, session 4f2a9c1e, done]',
+      'To do: Stream the export for orders over 10,000 rows [2026-11-28, session 4f2a9c1e, todo]',
+      'Worked on exportOrdersCsv, OrdersPage [2026-11-28, session 4f2a9c1e, done]',
+      '`OrdersPage` shows the Download CSV button above the table [2026-11-28, session 4f2a9c1e, done]',
+    ],
+  };
+  const lines = (indices: Array<{ index: number }>): string[] =>
+    indices.map(({ index }) => (session.observations[index] ?? '').replace(/ \[.*$/, ''));
+  const expected = [
+    'Requested: Add a CSV export to the orders page with a download button.',
+    'To do: Stream the export for orders over 10,000 rows',
+  ];
+  assert.deepEqual(lines(sessionStartStatements(session)).slice(0, 2), expected);
+  const status = lines(statusOf(normalizeEntity(0, session, 1, [], 0, [], []), 6));
+  assert.deepEqual(status.slice(0, 2), expected);
+  assert.ok(
+    status.indexOf('Worked on exportOrdersCsv, OrdersPage') > status.indexOf('Added `exportOrdersCsv()` in src/orders/export.ts'),
+    status.join('\n'),
+  );
 });

@@ -69,9 +69,9 @@ export interface CaptureState extends SourceState {
   // response: ..." (a statement is held once in the graph: the same text would leave the entity it is about). `left`:
   // how many still to take; `words`: the rule's stems (the output's other lines, "git add <files>", take any "Add X").
   hookBlock?: { script: string; type: 'file' | 'hook'; left: number; words: string[] };
-  // The user's last request ("Requested: ..."), logged as a task to do until the session does work after it (a
-  // statement of what was done, a commit, a task list's "Done:"); then it is logged again as done, which takes the
-  // task's place (merge.ts). A request no work followed, the session's last, stays to do.
+  // The user's last request ("Requested: ..."), logged as a task to do until the session does work after it (a file
+  // edited or written, a commit) and before the next request; then it is logged again as done, which takes the task's
+  // place (merge.ts). A request no work followed, the session's last, stays to do.
   request?: { text: string; date?: string; session?: string };
 }
 
@@ -210,6 +210,9 @@ export function captureStatements(
       if (asked.length >= 10 && !confirms(line) && /\p{L}{3}/u.test(asked)) {
         if (TASK_REQUEST.test(asked) && !asked.endsWith('?')) {
           request = normalizeSentence(line);
+          // A new request leaves the last one as it is, logged or not (a request the decision patterns stored whole
+          // is not logged, and no work after it closes an earlier one).
+          openRequest = undefined;
           // Not a request the decision patterns stored whole ("Let's replace offset pagination with cursor
           // pagination."), and not past the session's cap (as the prompt's line below).
           if (!taken.has(request) && kept < MAX_STATEMENTS_PER_SESSION) {
@@ -257,8 +260,6 @@ export function captureStatements(
       answerAsk(builder, stats, openAsk, sessionName, reply);
       openAsk = undefined;
     }
-    // Whether this message did work (closes the open request).
-    let didWork = false;
     for (const statement of chosen) {
       if (source.kind === 'doc' ? docsKept >= MAX_DOC_STATEMENTS_PER_SESSION : kept >= MAX_STATEMENTS_PER_SESSION) {
         break;
@@ -297,18 +298,12 @@ export function captureStatements(
             : source.kind === 'summary' && statement.kind === 'decision'
               ? 'fact'
               : statement.kind;
-      // (A document the session wrote is work too, whatever its statements say.)
-      if ((kind === 'done' && source.kind !== 'user' && source.kind !== 'summary' && source.kind !== 'research') || source.kind === 'doc') {
-        didWork = true;
-      }
       if (kind === 'preference') {
         write(PREFERENCES_ENTITY, 'preference', statement.text, 'preference');
       } else if (kind === 'convention' && source.kind === 'user') {
         write(CONVENTIONS_ENTITY, 'convention', statement.text, 'convention');
       } else if (source.kind === 'todo') {
-        const done = /^Done:/.test(statement.text);
-        didWork ||= done;
-        write(sessionName, 'session', statement.text, done ? 'done' : 'todo');
+        write(sessionName, 'session', statement.text, /^Done:/.test(statement.text) ? 'done' : 'todo');
       } else if (subject) {
         // Everything the statement names, its subject first: the session's log of what it worked on.
         for (const name of [subject.name, ...mentions.map((mention) => mention.name)]) {
@@ -373,12 +368,6 @@ export function captureStatements(
       }
       openAsk = pendingAsk;
     }
-    if (didWork && openRequest && sessionName) {
-      // Taken out of this delta if it is here; an earlier sync's line gives way when the delta is merged.
-      builder.removeObservation(sessionName, statementOf(openRequest.text, 'todo', openRequest.date, openRequest.session));
-      writeStatement(builder, stats, sessionName, 'session', openRequest.text, 'done', openRequest.date, openRequest.session);
-      openRequest = undefined;
-    }
     // What the session worked on, message by message: the things its kept statements are about.
     if (sessionName && (source.kind === 'assistant' || source.kind === 'subagent') && subjects.length > 0) {
       write(sessionName, 'session', `Worked on ${subjects.slice(0, 8).join(', ')}`, 'done');
@@ -394,6 +383,15 @@ export function captureStatements(
     }
   }
 
+  // Work after the open request closes it: an edit of a file or a commit, by the assistant or a subagent (what Claude
+  // says it did is no evidence: "Added in React 18.3, `useId` ..."; nor a plan, nor a task list's "Done:" that an
+  // earlier request's work may have set). Logged again as done; an earlier sync's line gives way at merge.
+  if (openRequest && sessionName && messages.some((message) => message.role === 'assistant' && message.toolCalls.some(isWorkCall))) {
+    builder.removeObservation(sessionName, statementOf(openRequest.text, 'todo', openRequest.date, openRequest.session));
+    writeStatement(builder, stats, sessionName, 'session', openRequest.text, 'done', openRequest.date, openRequest.session);
+    openRequest = undefined;
+  }
+
   const next: CaptureState = {
     ...(openAsk ? { ask: openAsk } : {}),
     ...sourceState,
@@ -407,6 +405,14 @@ export function captureStatements(
   };
   return { state: next, stats };
 }
+
+// A tool call that changes the project: a file written or edited, or a commit.
+const WORK_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
+const isWorkCall = (call: TranscriptMessage['toolCalls'][number]): boolean =>
+  WORK_TOOLS.has(call.name) ||
+  (call.name === 'Bash' &&
+    typeof call.input.command === 'string' &&
+    /\bgit\s+(?:-\S+\s+)*commit\b/.test(call.input.command.slice(0, 2000)));
 
 // Feedback of a hook that blocked, as Claude Code writes it in a user line: "<Event> hook feedback:" then
 // "[<command>]: <its output>" (Stop, SubagentStop), or "<Event>:<Tool> hook blocking error from command: "<command>":

@@ -49,11 +49,11 @@ const WEAK_NARRATION =
 const NARRATION =
   /^(?:i'll (?!always|never)|i will (?!always|never)|let me|let's (?:take a look|look|check|see|start|begin|run|read|open|verify|explore|examine|try)|i'll (?:now |first |then |start |begin |go ahead and |take a look|look|check|read|run|open|search|explore|examine|verify|investigate|update|create|add|write|fix|make|try)|i will (?:now |first )?(?:check|look|read|run|open|search|update|create|add|write|fix)|i'm going to|i am going to|now (?:let me|i'll|i will|i need to)|first,? (?:let me|i'll)|next,? (?:let me|i'll)|then,? (?:let me|i'll)|i need to (?:check|look|read|see|find|understand)|here's (?:what i|my plan|the plan)|this (?:looks|seems) (?:good|right|correct)|done\.?$|good\.?$|perfect\.?$|great\.?$|let me know|feel free|hope this helps|happy to help|would you like|do you want|shall i|should i)\b/i;
 
-// "TODO" as a marker of work left ("TODO: handle retries", "left a TODO in parser.ts", "two TODOs remain"), in
-// capitals; not the noun of a to-do app ("the TODO app", "Todo interface", "todo.ts"), which made 40 statements of the
-// corpus's to-do app session tasks left, and its session's status a list of them (session 22). A statement opening
-// with "Todo:" is a marker in any case.
-const TODO_MARKER = /\bTODOs?\b(?=\s*(?:[:(.,;!]|$)|\s+(?:in|for|at|on|about|comments?|left|remains?|remaining|here|there)\b)/;
+// "TODO" as a marker of work left, in capitals with its colon ("TODO: handle retries", "// TODO(alice): ..."); not the
+// noun of a to-do app ("the TODO app", "Todo interface", "add a TODO, edit it"), nor a file (TODO.md), which made 40
+// statements of the corpus's to-do app session tasks left, and its session's status a list of them (session 22). A
+// statement opening with "Todo:" is a marker in any case.
+const TODO_MARKER = /\bTODOs?(?:\([^)\n]{0,40}\))?:/;
 
 const KIND_CUES: ReadonlyArray<[StatementKind, { test(text: string): boolean }]> = [
   [

@@ -6,7 +6,7 @@ import type { GraphView, StartOrder } from '../graph-view.ts';
 import type { GraphEntity } from '../graph.ts';
 import { type Memory, type MemorySection, normalizeEntity } from '../memory.ts';
 import { computeRecency } from '../rank.ts';
-import { parseStatement, type StatementKind } from '../statement.ts';
+import { parseStatement, type Statement, type StatementKind } from '../statement.ts';
 import type { StatementScore } from './score-statements.ts';
 
 // The entity of the user's preferences (capture.ts writes it, by the same name); its section is shown first.
@@ -219,17 +219,30 @@ function dateKey(iso: string | undefined): number {
   return key * 10 ** (14 - digits);
 }
 
+// The lines of a session's log that list what it touched ("Worked on A, B", "Changed src/x.ts"): shown last.
+export const LISTING = /^(?:Worked on .|Changed \S+$)/;
+
+// A session's statements, within the kinds asked for first, in the order its status tells them: what the user asked
+// for ("Requested: ...", to do or done: capture.ts; the questions asked, "Asked: ...", are facts and come after the
+// kinds asked for), what its task list left to do, what it did and decided, then the log's listings. (The graph keeps a day's
+// statements in the order of their text, not of their saying, so "newest" within a day is no order: session 22 found
+// its status showing the alphabet's last lines, "Worked on ..." and "`multiply_numbers` function in ...".)
+const sessionGroup = (statement: Statement): number =>
+  /^(?:Requested|Asked): /.test(statement.text) ? 0 : statement.text.startsWith('To do: ') ? 1 : LISTING.test(statement.text) ? 3 : 2;
+
 // The entity's current statements (not superseded), newest first (by date, then by position), of the given kinds
-// first when given.
+// first when given; a session's in the order of sessionGroup first.
 export function currentStatements(entity: GraphEntity, limit: number, kinds?: readonly StatementKind[]): StatementScore[] {
   const parsed = entity.observations
     .map((observation, index) => ({ index, statement: parseStatement(observation) }))
     .filter(({ statement }) => statement.supersededOn === undefined);
   const preferred = (kind: StatementKind): number => (kinds ? (kinds.includes(kind) ? 0 : 1) : 0);
+  const group = entity.entityType.toLowerCase() === 'session' ? sessionGroup : () => 0;
   return parsed
     .sort(
       (a, b) =>
         preferred(a.statement.kind) - preferred(b.statement.kind) ||
+        group(a.statement) - group(b.statement) ||
         compareText(b.statement.date ?? '', a.statement.date ?? '') ||
         (a.statement.date ? b.index - a.index : a.index - b.index),
     )

@@ -660,7 +660,7 @@ test('a sentence of a list item that names nothing itself is kept on what the it
   );
 });
 
-test('a request is to do until the session does work after it, in this sync or a later one', () => {
+test('a request is to do until the session edits or commits after it, in this sync or a later one', () => {
   const context = { sessionId: 's1', projectName: 'harbor' };
   const requested = 'Requested: Add a multiply_numbers function to calc.py with a test.';
   const kinds = (graph: GraphDelta): string[] =>
@@ -668,19 +668,39 @@ test('a request is to do until the session does work after it, in this sync or a
       .map(parseStatement)
       .filter((statement) => statement.text === requested)
       .map((statement) => statement.kind);
+  const edit = { id: 'e1', name: 'Edit', input: { file_path: '/repo/calc.py', old_string: 'x', new_string: 'y' } };
   // Asked, and the session ends before any work: it stays to do.
   const first = extractDelta([user('Add a multiply_numbers function to calc.py with a test.')], context);
   assert.deepEqual(kinds(first.delta), ['todo']);
-  // The next sync's reply reports the work: done, in place of the task the bank held.
-  const second = extractDelta([assistant("I've added `multiply_numbers()` to calc.py and a test in test_calc.py.")], context, first.state);
+  // The next sync edits the file: done, in place of the task the bank held.
+  const second = extractDelta([assistant('Adding it now.', '02', [edit])], context, first.state);
   assert.deepEqual(kinds(second.delta), ['done']);
   const held = mergeDelta({ entities: [], relations: [] }, first.delta, '2026-11-02T10:00:00Z', { mergeNearDuplicates: true }).graph;
   const merged = mergeDelta(held, second.delta, '2026-11-02T10:05:00Z', { mergeNearDuplicates: true }).graph;
   assert.deepEqual(kinds(merged), ['done']);
-  // A reply that only explains does no work: the request stays to do.
-  const explained = extractDelta(
-    [user('Add a multiply_numbers function to calc.py with a test.'), assistant('The `calc.py` module holds the arithmetic helpers.')],
+  // What Claude says is no work: "Added in React 18.3, ..." reads as done, and a reply that explains does nothing.
+  const said = extractDelta(
+    [
+      user('Add a multiply_numbers function to calc.py with a test.'),
+      assistant('Added in Python 3.8, `math.prod()` already multiplies numbers.'),
+      assistant('The `calc.py` module holds the arithmetic helpers.'),
+    ],
     context,
   );
-  assert.deepEqual(kinds(explained.delta), ['todo']);
+  assert.deepEqual(kinds(said.delta), ['todo']);
+  // A commit is work; a later request (even one not logged) leaves the earlier one to do, and the work after it is its own.
+  const commit = { id: 'c1', name: 'Bash', input: { command: 'git add -A && git commit -m "Add multiply_numbers"' } };
+  assert.deepEqual(
+    kinds(extractDelta([user('Add a multiply_numbers function to calc.py with a test.'), assistant('', '02', [commit])], context).delta),
+    ['done'],
+  );
+  const moved = extractDelta(
+    [
+      user('Add a multiply_numbers function to calc.py with a test.'),
+      user("Let's replace offset pagination with cursor pagination."),
+      assistant('', '02', [edit]),
+    ],
+    context,
+  );
+  assert.deepEqual(kinds(moved.delta), ['todo']);
 });
