@@ -4,10 +4,10 @@
 // of whose key words (all, when it has fewer) appear in
 // - the session's status, as "what did we do last time?" shows it (render-memory.ts statusOf), and
 // - its lines at session start (retrieval/session-start.ts, SESSION_START_LIMITS.sessionStatements),
-// beside plain choices of as many statements (not the log's "Worked on" listings): the session's first, its last and
-// its longest ones. Sessions alternate between a tuning half and a held-out half (by their order in the file). A key
-// word is found as a substring, so a longer text names more: read a choice beside the longest statements' score and
-// its characters. (Session 21 tried a greedy summary, docs/performance.md: not kept, it did not beat those.)
+// beside plain choices of as many statements (not the log's "Worked on" listings): the session's first, its last (in the
+// graph's order, which is by text within a day) and its longest ones. Sessions alternate between a tuning half and a
+// held-out half (by their order in the file). A key word is found as a substring, so a longer text names more: read a
+// choice beside the longest statements' score and its characters. (Session 21 tried a greedy summary, docs/performance.md: not kept, it did not beat those.)
 // Run: node --import tsx bench/capture/session-status.ts --reuse <kept set folder, e.g. /tmp/mf-capture-XXXX/real-tuning>
 // (make one with: node --import tsx bench/capture/run.ts --set real-tuning --keep).
 import { spawnSync } from 'node:child_process';

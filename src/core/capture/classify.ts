@@ -55,7 +55,7 @@ const NARRATION =
 // statement opening with "Todo:" is a marker in any case.
 const TODO_MARKER = /\bTODOs?(?:\([^)\n]{0,40}\))?:/;
 
-const KIND_CUES: ReadonlyArray<[StatementKind, { test(text: string): boolean }]> = [
+const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
   [
     'cause',
     /\b(?:root cause|the cause|caused by|because of|due to|the culprit|the (?:real )?(?:problem|issue|bug) (?:was|is)|failed because|fails because|was failing because|happens (?:when|because)|the reason (?:was|is)|turned out|it was (?:the|a|an)|comes from)\b/i,
@@ -78,13 +78,9 @@ const KIND_CUES: ReadonlyArray<[StatementKind, { test(text: string): boolean }]>
   ],
   [
     'todo',
-    {
-      test: (text) =>
-        /^(?:todo|to-do)\s*:|\b(?:next step|next steps|next session|next time|up next|next up|still (?:need|needs|have) to|still to do|remaining|left to do|follow-up|follow up|later we|we should (?:later|eventually)|not (?:yet|done yet)|pending|tomorrow)\b/i.test(
-          text,
-        ) || TODO_MARKER.test(text),
-    },
+    /^(?:todo|to-do)\s*:|\b(?:next step|next steps|next session|next time|up next|next up|still (?:need|needs|have) to|still to do|remaining|left to do|follow-up|follow up|later we|we should (?:later|eventually)|not (?:yet|done yet)|pending|tomorrow)\b/i,
   ],
+  ['todo', TODO_MARKER],
   [
     'done',
     /^(?:(?:i've|i have|we've|we have) (?:(?:now|just|also|successfully) )?(?:added|created|implemented|fixed|updated|built|written|wired|moved|renamed|removed|refactored|replaced|switched|migrated|set up|configured)|(?:added|created|implemented|fixed|updated|built|wrote|wired|moved|renamed|removed|refactored|replaced|switched|migrated|introduced|configured)\b|done:|completed:|✅)/i,

@@ -24,7 +24,8 @@ export const SESSION_START_LIMITS = {
   recentStatements: 2,
 } as const;
 
-// What a past session did, left to do and decided: the kinds of its statements shown at session start, newest first.
+// What a past session did, left to do and decided: the kinds of its statements shown at session start (in the order
+// of currentStatements).
 const SESSION_KINDS: readonly StatementKind[] = ['done', 'todo', 'decision'];
 
 // A session's statements at session start (as selectSessionStart chooses them; bench/capture/session-status.ts).
@@ -233,16 +234,18 @@ const sessionGroup = (statement: Statement): number =>
 // The entity's current statements (not superseded), newest first (by date, then by position), of the given kinds
 // first when given; a session's in the order of sessionGroup first.
 export function currentStatements(entity: GraphEntity, limit: number, kinds?: readonly StatementKind[]): StatementScore[] {
-  const parsed = entity.observations
-    .map((observation, index) => ({ index, statement: parseStatement(observation) }))
-    .filter(({ statement }) => statement.supersededOn === undefined);
   const preferred = (kind: StatementKind): number => (kinds ? (kinds.includes(kind) ? 0 : 1) : 0);
-  const group = entity.entityType.toLowerCase() === 'session' ? sessionGroup : () => 0;
+  const grouped = entity.entityType.toLowerCase() === 'session';
+  const parsed = entity.observations
+    .map((observation, index) => {
+      const statement = parseStatement(observation);
+      return { index, statement, rank: preferred(statement.kind) * 4 + (grouped ? sessionGroup(statement) : 0) };
+    })
+    .filter(({ statement }) => statement.supersededOn === undefined);
   return parsed
     .sort(
       (a, b) =>
-        preferred(a.statement.kind) - preferred(b.statement.kind) ||
-        group(a.statement) - group(b.statement) ||
+        a.rank - b.rank ||
         compareText(b.statement.date ?? '', a.statement.date ?? '') ||
         (a.statement.date ? b.index - a.index : a.index - b.index),
     )
