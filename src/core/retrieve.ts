@@ -353,33 +353,46 @@ function judgeEvidence(
   const evidence = byScore || coordinated;
   // A request that names something new to this bank ("import runs from Strava", "add a Prometheus exporter", "add
   // Playwright tests") asks for new work, though its other words are this project's own: evidence by those words is
-  // chance. Looked for only when it would change the answer: in a request for new work, unknown words and unseen
-  // technologies; in a question or an instruction, technologies only, when all it names are unseen (unknown-words.ts).
+  // chance. Looked for only when it would change the answer: in a request for new work that names no entity, unknown
+  // words and unseen technologies; in a question or an instruction, technologies only, when all it names are unseen, or
+  // the one it asks about is (unknown-words.ts).
+  // A named entity answers a request or an instruction whatever new it brings in: "Set up a GitHub Actions workflow
+  // that runs just check", and the bank says what `just check` runs; what it holds of the entity helps the new work
+  // (session 21, docs/performance.md). Not a question about an unseen technology: "What Playwright tests did we write
+  // for the todo filter?", "How did we set up Prisma migrations for the Next.js app?" ask what the memory cannot know,
+  // whatever else they name; but "Why does the TodoItem flicker in Docker?" asks about the TodoItem (session 23).
   const isUnmatched = (stem: string): boolean => scoring.terms.some((term) => term.term === stem && term.literalIdf === 0);
   const isHeld = (stem: string): boolean => view.postings(stem).length > 0;
+  const looked = isVocabulary !== undefined && (evidence || named.size > 0);
+  // A question or an instruction (not a bug report: "the mix quality alias fails in Docker" is about the alias); with
+  // an entity named, a question only. Unless one statement holds its words (it asks about what the bank knows, naming
+  // only where it runs).
+  const asks = (): boolean =>
+    (named.size === 0 ? QUESTION.test(query.text) || isInstruction(query.text) : QUESTION.test(query.text) && !isInstruction(query.text)) &&
+    !oneStatementHolds();
   const unknown =
-    named.size === 0 && evidence && isVocabulary
-      ? isRequestForNewWork(query.text)
-        ? [
-            ...new Set([
-              ...findUnknownWords(query.text, isUnmatched, isVocabulary),
-              ...findUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase()),
-            ]),
-          ]
-        : // A question or an instruction (not a bug report: "the mix quality alias fails in Docker" is about the alias),
-          // unless one statement holds its words (it asks about what the bank knows, naming only where it runs).
-          (QUESTION.test(query.text) || isInstruction(query.text)) && !oneStatementHolds()
-          ? findOnlyUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase())
-          : []
-      : [];
-  const answered = named.size > 0 || (evidence && unknown.length === 0);
+    !looked || !isVocabulary
+      ? []
+      : isRequestForNewWork(query.text)
+        ? named.size > 0
+          ? []
+          : [
+              ...new Set([
+                ...findUnknownWords(query.text, isUnmatched, isVocabulary),
+                ...findUnseenTechnologies(query.text, isHeld).map((name) => name.toLowerCase()),
+              ]),
+            ]
+        : asks()
+          ? findOnlyUnseenTechnologies(query.text, isHeld, named.size > 0).map((name) => name.toLowerCase())
+          : [];
+  const answered = (named.size > 0 || evidence) && unknown.length === 0;
   const best = scoring.evidenceMatches[0];
   const bar = best && termsOf(best) >= 2 ? threshold : singleThreshold;
   const reason =
-    named.size > 0
-      ? 'an entity is named'
-      : unknown.length > 0
-        ? `the prompt names what this bank has never seen (${unknown.join(', ')}), and no entity`
+    unknown.length > 0
+      ? `the prompt names what this bank has never seen (${unknown.join(', ')})${named.size > 0 ? '' : ', and no entity'}`
+      : named.size > 0
+        ? 'an entity is named'
         : answered && byCoverage
           ? "a memory's statements together hold the question's terms, beating what generic prompts reach on this bank that way"
           : answered && coordinated

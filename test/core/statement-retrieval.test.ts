@@ -223,6 +223,17 @@ test("a prompt that names what the bank has never seen stays silent, though its 
     context(PROJECT, 'did the slip availability cache hold the Strava rate limits per marina?'),
     /Redis caches slip availability/,
   );
+  // But not a question about a technology the bank has never seen, though it names an entity: the memory cannot know
+  // what Playwright tests were written, or how Kubernetes runs Redis (session 23).
+  const asked = retrieveMemories(PROJECT, 'What Playwright tests did we write for Redis?', OPTIONS);
+  assert.equal(asked.memories.length, 0);
+  assert.deepEqual(asked.silence[0]?.unknown, ['playwright']);
+  assert.match(asked.silence[0]?.reason ?? '', /never seen \(playwright\)$/);
+  assert.equal(retrieveMemories(PROJECT, 'Which Kubernetes namespace runs Redis?', OPTIONS).memories.length, 0);
+  // The first technology it names is held: it asks about that one.
+  assert.match(context(PROJECT, 'Why does Redis hold the rate limits rather than Kubernetes?'), /Redis caches slip availability/);
+  // A technology only mentioned is no topic: the question asks about Redis.
+  assert.match(context(PROJECT, 'Why does Redis drop the rate limits in Kubernetes?'), /Redis caches slip availability/);
 });
 
 test('a name written as one identifier is found when the prompt spells it as words', () => {

@@ -63,6 +63,8 @@ const TEXT_PASSES: ReadonlyArray<[string, (text: string) => unknown]> = [
   // Every word taken for unmatched: the most work it can be asked to do.
   ['findUnknownWords', (text) => findUnknownWords(text, () => true, isVocabularyStem)],
   ['findUnseenTechnologies', (text) => findUnseenTechnologies(`add ${text}`, () => false)],
+  // A topic read before each technology of the shape, with an entity named.
+  ['findOnlyUnseenTechnologies (topic)', (text) => findOnlyUnseenTechnologies(`what ${text} Kubernetes?`, () => false, true)],
   // A command's output: as a warning line, and inside pnpm's warning box.
   ['warningsOf (line)', (text) => warningsOf(`npm warn ${text}`)],
   ['warningsOf (box)', (text) => warningsOf(`╭ Warning ─╮\n│ ${text}`)],

@@ -222,7 +222,12 @@ export function findUnseenTechnologies(text: string, isHeld: (stem: string) => b
 // anywhere in its prose) is unseen, and none it mentions is held: "why did we pick postgres over MySQL?" asks about
 // one the bank holds; nor when it names, as an identifier, something else the bank holds ("create-next-app kept
 // stopping at the Turbopack questions" asks about create-next-app) (session 14).
-export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) => boolean): string[] {
+// With topicOnly (a question that names an entity), or when the bank holds a technology it mentions, only a technology
+// the question asks about counts (TOPIC_BEFORE: "Which Kubernetes namespace is the Phoenix app deployed to?", "How did
+// we set up Prisma migrations for the Next.js app?"): the first such must be unseen. The project's own Phoenix and
+// Next.js say where, not what; a technology only mentioned is no topic: "Why does the TodoItem flicker in Docker?",
+// "Per the Jira ticket, how do we stop handling the same event twice?" (session 23, after a review).
+export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) => boolean, topicOnly = false): string[] {
   const prose = text.replace(NOT_PROSE, (span) => ' '.repeat(span.length));
   // A technology the bank holds, in any spelling ("postgres"), is what the question asks about.
   const mentioned = technologiesNamed(prose, 0, prose.length, isHeld);
@@ -231,7 +236,12 @@ export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) 
   const named = mentioned.filter(
     (technology) => technology.asName && (!technology.atSentenceStart || /[\d.]|.[A-Z]/.test(technology.written)),
   );
-  if (named.length === 0 || mentioned.some((technology) => technology.held)) {
+  let unseen = named;
+  if (topicOnly || mentioned.some((technology) => technology.held)) {
+    const topic = mentioned.find((technology) => technology.topic);
+    unseen = topic && !topic.held && named.includes(topic) ? [topic] : [];
+  }
+  if (unseen.length === 0) {
     return [];
   }
   // Word by word, each tested whole (a pattern run over the prose from every position would be quadratic on a long word).
@@ -245,8 +255,14 @@ export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) 
       return [];
     }
   }
-  return named.map((technology) => technology.name);
+  return unseen.map((technology) => technology.name);
 }
+// What a question asks about comes right after "what" or "which" (and one word: "which exact"), or as the object of a
+// verb of bringing in or choosing ("did we set up Prisma", "deployed to Fly.io", "we picked postgres"): looked for in
+// the TOPIC_REACH characters before a technology's mention.
+const TOPIC_BEFORE =
+  /(?:\b(?:what|which)\s+(?:[\w-]+\s+)?|\b(?:add|added|adding|set up|setting up|use|used|using|write|wrote|written|wire|wired|wire up|wired up|hook up|hooked up|build|built|configure|configured|create|created|implement|implemented|integrate|integrated|install|installed|enable|enabled|pick|picked|choose|chose|chosen|adopt|adopted|deploy|deployed|migrate|migrated|switch|switched|move|moved|run|ran|host|hosted)\s+(?:(?:to|on|onto|with|in|into|up|over to)\s+)?(?:(?:the|a|an|our|any|some|its)\s+)?)$/i;
+const TOPIC_REACH = 40;
 // A word written as an identifier: parts joined by - _ . / (create-next-app, dict_utils), or camelCase (useTodos).
 // (Parts of letters and digits only: with _ both in a part and between parts, a long a_a_a...- backtracked
 // exponentially.)
@@ -261,6 +277,8 @@ interface NamedTechnology {
   written: string;
   asName: boolean;
   atSentenceStart: boolean;
+  // What the question asks about (TOPIC_BEFORE).
+  topic: boolean;
   held: boolean;
 }
 // A word's letters and digits, lowercased and joined, as a stem: GraphQL -> graphql, Next.js -> nextj.
@@ -290,6 +308,7 @@ function technologiesNamed(prose: string, from: number, until: number, isHeld: (
       written,
       asName,
       atSentenceStart: SENTENCE_START.test(prose.slice(Math.max(0, mention.index - SENTENCE_START_REACH), mention.index)),
+      topic: TOPIC_BEFORE.test(prose.slice(Math.max(0, mention.index - TOPIC_REACH), mention.index)),
       // Held by a word of a form, or by a word of it written as one in lowercase ("/graphql", "schema.graphql",
       // ".github/workflows": GraphQL is indexed as graph and ql, GitHub as git and hub; session 21, from a review).
       held: forms.some((form) => extractTerms(form).some(isHeld) || form.split(/\s+/).some((word) => isHeld(joinedStem(word)))),

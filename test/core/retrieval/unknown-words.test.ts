@@ -201,3 +201,23 @@ test('an instruction opens with a verb that starts one; a bug report does not', 
     assert.ok(!isInstruction(text), text);
   }
 });
+
+test('a question whose first technology is unseen asks about it, though it names one the bank holds after it', () => {
+  const holds = (stems: string[]) => (stem: string) => stems.includes(stem);
+  const phoenix = holds(['phoenix', 'next', 'js', 'nextj']);
+  assert.deepEqual(findOnlyUnseenTechnologies('Which Kubernetes namespace is the Phoenix app deployed to?', phoenix), ['Kubernetes']);
+  assert.deepEqual(findOnlyUnseenTechnologies('How did we set up Prisma migrations for the Next.js app?', phoenix), ['Prisma']);
+  // The first is held: the question is about it ("why did we pick postgres over MySQL?").
+  assert.deepEqual(findOnlyUnseenTechnologies('Why did the Phoenix app move off Kubernetes?', phoenix), []);
+  // A technology at a sentence's start, written as a word, is the sentence's: not taken.
+  assert.deepEqual(findOnlyUnseenTechnologies('Express the Phoenix timeout in seconds?', phoenix), []);
+  // Only mentioned, not asked about: where something runs, or where a request came from.
+  assert.deepEqual(findOnlyUnseenTechnologies('Why does the Phoenix app crash in Kubernetes?', phoenix), []);
+  assert.deepEqual(findOnlyUnseenTechnologies('Per the Jira ticket, how does the Phoenix app retry?', phoenix), []);
+  // With topicOnly (the question names an entity), the same holds though the bank holds no technology it mentions.
+  const none = holds([]);
+  assert.deepEqual(findOnlyUnseenTechnologies('What Playwright tests did we write for the todo filter?', none, true), ['Playwright']);
+  assert.deepEqual(findOnlyUnseenTechnologies('Did we add Playwright tests for the todo filter?', none, true), ['Playwright']);
+  assert.deepEqual(findOnlyUnseenTechnologies('Why does the todo filter reset in Docker?', none, true), []);
+  assert.deepEqual(findOnlyUnseenTechnologies('Why does the todo filter reset in Docker?', none), ['Docker']);
+});
