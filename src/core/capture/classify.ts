@@ -78,7 +78,7 @@ const KIND_CUES: ReadonlyArray<[StatementKind, RegExp]> = [
   ],
   [
     'todo',
-    /^(?:todo|to-do)\s*:|\b(?:next step|next steps|next session|next time|up next|next up|still (?:need|needs|have) to|still to do|remaining|left to do|follow-up|follow up|later we|we should (?:later|eventually)|not (?:yet|done yet)|pending|tomorrow)\b/i,
+    /^(?:todo|to-do)\s*:|\b(?:next step|next steps|next session|next time|up next|next up|still (?:need|needs|have) to|still to do|remaining (?:work|tasks?|items?|steps?|todos?|issues?|bugs?|failures?)|(?:is|are) (?:still )?(?:remaining|pending)|still pending|pending (?:tasks?|work|items?|todos?|review|fixes)|left to do|follow-up|follow up|later we|we should (?:later|eventually)|not (?:yet|done yet)|tomorrow)\b|^(?:remaining|pending)\s*:/i,
   ],
   ['todo', TODO_MARKER],
   [

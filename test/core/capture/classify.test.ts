@@ -187,3 +187,20 @@ test('"TODO" is work left only as a marker, not as the noun of a to-do app', () 
     assert.ok(kind !== undefined && kind !== 'todo', `${text}: ${kind}`);
   }
 });
+
+test('"remaining" and "pending" are work left only of tasks, not of blocks or changes met in passing', () => {
+  for (const text of [
+    'The remaining tasks are: port `dict_utils.py` and wire `just check`.',
+    'Two tests in `sync_test.exs` are still pending.',
+    'Pending: the migration for `annotations.priority`.',
+  ]) {
+    assert.equal(classifyStatement(text, 'assistant')?.kind, 'todo', text);
+  }
+  // The real banks' misreadings (session 22): a parser step and a git status.
+  for (const text of [
+    'jsonl_parser.ex - JSONL Parsing: Collect pending file tool_use blocks from assistant messages',
+    'The only remaining unstaged change is `.mcp.json` which is unrelated.',
+  ]) {
+    assert.notEqual(classifyStatement(text, 'assistant')?.kind, 'todo', text);
+  }
+});
