@@ -93,6 +93,6 @@ test('the hook bundles stay small (start-up is parse time): the context hook hol
   // and task runners' recipes (+3.5 KB) took it to 330 KB: its code runs from V8's code cache since, which saves a Stop
   // 9 ms. The Stop hook's start-up is measured in bench/hook-latency.mjs: 1.36-1.50x bare node, 1.44x with the cache;
   // 350 KB since session 19, when code constants, attribute merges and their safety rules took it to 345 KB: Stop with
-  // nothing new 1.40x at 10,000 entities; 355 KB since session 23, when 50 more technology names took it past 350 KB.)
+  // nothing new 1.40x at 10,000 entities; 355 KB since session 23, when 45 more technology names took it past 350 KB.)
   assert.ok(syncText.length < 355_000, `sync hook is ${syncText.length} bytes`);
 });

@@ -224,7 +224,8 @@ export function findUnseenTechnologies(text: string, isHeld: (stem: string) => b
 // stopping at the Turbopack questions" asks about create-next-app) (session 14).
 // With topicOnly (a question that names an entity), or when the bank holds a technology it mentions, only a technology
 // the question asks about counts (TOPIC_BEFORE: "Which Kubernetes namespace is the Phoenix app deployed to?", "How did
-// we set up Prisma migrations for the Next.js app?"): the first such must be unseen. The project's own Phoenix and
+// we set up Prisma migrations for the Next.js app?"): the first such must be unseen, and not weighed against one the
+// bank may hold ("should we use Prisma instead of Drizzle?"). The project's own Phoenix and
 // Next.js say where, not what; a technology only mentioned is no topic: "Why does the TodoItem flicker in Docker?",
 // "Per the Jira ticket, how do we stop handling the same event twice?" (session 23, after a review).
 export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) => boolean, topicOnly = false): string[] {
@@ -237,9 +238,12 @@ export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) 
     (technology) => technology.asName && (!technology.atSentenceStart || /[\d.]|.[A-Z]/.test(technology.written)),
   );
   let unseen = named;
-  if (topicOnly || mentioned.some((technology) => technology.held)) {
+  const holdsOne = mentioned.some((technology) => technology.held);
+  if (topicOnly || holdsOne) {
+    // The first technology the question asks about, unseen; not when it weighs it against another (the bank may hold
+    // that one, put aside by "instead of" and not read here).
     const topic = mentioned.find((technology) => technology.topic);
-    unseen = topic && !topic.held && named.includes(topic) ? [topic] : [];
+    unseen = topic && !topic.held && named.includes(topic) && !COMPARISON.test(prose) ? [topic] : [];
   }
   if (unseen.length === 0) {
     return [];
@@ -257,12 +261,17 @@ export function findOnlyUnseenTechnologies(text: string, isHeld: (stem: string) 
   }
   return unseen.map((technology) => technology.name);
 }
-// What a question asks about comes right after "what" or "which" (and one word: "which exact"), or as the object of a
-// verb of bringing in or choosing ("did we set up Prisma", "deployed to Fly.io", "we picked postgres"): looked for in
-// the TOPIC_REACH characters before a technology's mention.
+// What a question asks about comes right after its "what" or "which" (and one word: "which exact", "what's the"), at a
+// sentence's start, or as the object of a verb of bringing in or choosing ("did we set up Prisma", "we picked
+// postgres", "did we migrate to Prisma"): looked for in the TOPIC_REACH characters before a technology's mention, behind a
+// new line when the prose starts there. Not a relative "which" ("the webhook, which Docker restarts nightly"), not
+// where something runs, is built or deployed ("when run in Docker", "the build on Vercel", "which port does Redis use
+// on Docker?", "when deployed to Vercel": session 23, from a review).
 const TOPIC_BEFORE =
-  /(?:\b(?:what|which)\s+(?:[\w-]+\s+)?|\b(?:add|added|adding|set up|setting up|use|used|using|write|wrote|written|wire|wired|wire up|wired up|hook up|hooked up|build|built|configure|configured|create|created|implement|implemented|integrate|integrated|install|installed|enable|enabled|pick|picked|choose|chose|chosen|adopt|adopted|deploy|deployed|migrate|migrated|switch|switched|move|moved|run|ran|host|hosted)\s+(?:(?:to|on|onto|with|in|into|up|over to)\s+)?(?:(?:the|a|an|our|any|some|its)\s+)?)$/i;
+  /(?:(?:\n|[.!?:;]\s)\W{0,3}(?:what|what's|which)\s+(?:[\w-]+\s+)?|\b(?:add|added|adding|set up|setting up|use|used|using|write|wrote|written|wire|wired|wire up|wired up|hook up|hooked up|configure|configured|create|created|implement|implemented|integrate|integrated|install|installed|enable|enabled|pick|picked|choose|chose|chosen|adopt|adopted)\s+(?:(?:with|up)\s+)?(?:(?:the|a|an|our|any|some|its)\s+)?|\b(?:migrate|migrated|switch|switched|move|moved)\s+(?:(?:to|onto|over to|with)\s+)(?:(?:the|a|an|our)\s+)?)$/i;
 const TOPIC_REACH = 40;
+// A comparison asks about the other side too ("should we use Prisma instead of Drizzle?").
+const COMPARISON = /\b(?:instead of|rather than|vs|versus|compared (?:to|with)|better than|over(?! to\b))\b/i;
 // A word written as an identifier: parts joined by - _ . / (create-next-app, dict_utils), or camelCase (useTodos).
 // (Parts of letters and digits only: with _ both in a part and between parts, a long a_a_a...- backtracked
 // exponentially.)
@@ -308,7 +317,9 @@ function technologiesNamed(prose: string, from: number, until: number, isHeld: (
       written,
       asName,
       atSentenceStart: SENTENCE_START.test(prose.slice(Math.max(0, mention.index - SENTENCE_START_REACH), mention.index)),
-      topic: TOPIC_BEFORE.test(prose.slice(Math.max(0, mention.index - TOPIC_REACH), mention.index)),
+      topic: TOPIC_BEFORE.test(
+        `${mention.index <= TOPIC_REACH ? '\n' : ''}${prose.slice(Math.max(0, mention.index - TOPIC_REACH), mention.index)}`,
+      ),
       // Held by a word of a form, or by a word of it written as one in lowercase ("/graphql", "schema.graphql",
       // ".github/workflows": GraphQL is indexed as graph and ql, GitHub as git and hub; session 21, from a review).
       held: forms.some((form) => extractTerms(form).some(isHeld) || form.split(/\s+/).some((word) => isHeld(joinedStem(word)))),

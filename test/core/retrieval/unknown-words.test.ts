@@ -220,4 +220,19 @@ test('a question whose first technology is unseen asks about it, though it names
   assert.deepEqual(findOnlyUnseenTechnologies('Did we add Playwright tests for the todo filter?', none, true), ['Playwright']);
   assert.deepEqual(findOnlyUnseenTechnologies('Why does the todo filter reset in Docker?', none, true), []);
   assert.deepEqual(findOnlyUnseenTechnologies('Why does the todo filter reset in Docker?', none), ['Docker']);
+  // Where something runs, is built or deployed is no topic, nor what a relative "which" or "what" introduces; a
+  // comparison asks about the other side too (session 23, from a review).
+  for (const question of [
+    'Why does the todo filter reset when run in Docker?',
+    'Why does the todo filter build on Vercel fail?',
+    'Which port does the todo filter use on Docker?',
+    'Why does the todo filter reset when deployed to Vercel?',
+    'Why does the todo filter, which Docker restarts nightly, lose its state?',
+    'Is the duplicate event what Sentry flagged in the todo filter?',
+    'Should the todo filter use Prisma instead of Drizzle?',
+  ]) {
+    assert.deepEqual(findOnlyUnseenTechnologies(question, none, true), [], question);
+  }
+  assert.deepEqual(findOnlyUnseenTechnologies("What's the Docker setup for the todo filter?", none, true), ['Docker']);
+  assert.deepEqual(findOnlyUnseenTechnologies('Did we migrate to Prisma for the todo filter?', none, true), ['Prisma']);
 });
