@@ -2,7 +2,7 @@
 // for the context pipeline and, as the baseline to beat, a plain BM25 over each entity's whole text (the method of
 // the keyword peers, SQLite FTS5), each on the graph alone and on the graph mixed with the distractor graphs.
 // Two halves: queries.json (the tuning half) and heldout.json (written by someone who had not seen the scorer; only
-// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8] [--heldout-9] [--heldout-10] [--heldout-11] [--heldout-12] [--heldout-13] [--heldout-14] [--heldout-15] [--heldout-16] [--heldout-17] [--heldout-18] [--heldout-19] [--heldout-20] [--heldout-21] [--heldout-22] [--verbose-spent]
+// its totals are printed, never its prompts). Run: node --import tsx bench/retrieval/run.ts [--verbose] [--heldout] [--heldout-2] [--heldout-3] [--tuning-2] [--tuning-3] [--heldout-4] [--heldout-5] [--heldout-6] [--heldout-7] [--heldout-8] [--heldout-9] [--heldout-10] [--heldout-11] [--heldout-12] [--heldout-13] [--heldout-14] [--heldout-15] [--heldout-16] [--heldout-17] [--heldout-18] [--heldout-19] [--heldout-20] [--heldout-21] [--heldout-22] [--heldout-23] [--verbose-spent]
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,9 +94,11 @@ const heldout19 = readSet('heldout-19.json');
 const heldout20 = readSet('heldout-20.json');
 // A twenty-first, written the same way at the start of developer session 22 (spent since session 23).
 const heldout21 = readSet('heldout-21.json');
-// A twenty-second, to be written the same way at the start of developer session 23, sealed until that session's end
-// (never verbose).
+// A twenty-second, written the same way at the start of developer session 23 (spent since session 24).
 const heldout22 = readSet('heldout-22.json');
+// A twenty-third, to be written the same way at the start of developer session 24, sealed until that session's end
+// (never verbose).
+const heldout23 = readSet('heldout-23.json');
 const spec: QuerySet = { graphs: { ...tuning.graphs, ...(heldout?.graphs ?? {}) }, queries: tuning.queries };
 const NOW = Date.parse('2026-12-01T00:00:00Z');
 // The context hook's settings at their defaults (no MEMORY_FABRIC_* variable set).
@@ -246,9 +248,9 @@ function evaluate(
 }
 
 const verbose = process.argv.includes('--verbose');
-// The held-out sets up to heldout-21 are spent: each was sealed for one developer session, run at its start and its end,
+// The held-out sets up to heldout-22 are spent: each was sealed for one developer session, run at its start and its end,
 // and reported; since the next session they are tuning material too, printed only with --verbose-spent. A set still
-// sealed (heldout-22.json, to be written at the start of session 23) is never printed but in totals.
+// sealed (heldout-23.json, to be written at the start of session 24) is never printed but in totals.
 const spentVerbose = process.argv.includes('--verbose-spent');
 const categories = ['exact', 'variant', 'observation', 'relational', 'paraphrase', 'unrelated'];
 function report(label: string, queries: readonly Query[], beVerbose: boolean): void {
@@ -359,7 +361,10 @@ if (heldout21 && process.argv.includes('--heldout-21')) {
   report('twenty-first held-out set (heldout-21.json)', heldout21.queries, spentVerbose);
 }
 if (heldout22 && process.argv.includes('--heldout-22')) {
-  report('twenty-second held-out set (heldout-22.json), sealed', heldout22.queries, false);
+  report('twenty-second held-out set (heldout-22.json)', heldout22.queries, spentVerbose);
+}
+if (heldout23 && process.argv.includes('--heldout-23')) {
+  report('twenty-third held-out set (heldout-23.json), sealed', heldout23.queries, false);
 }
 if (!(heldout && process.argv.includes('--heldout'))) {
   console.log(`\nheld-out half: ${heldout ? 'run with --heldout to measure it' : 'bench/retrieval/heldout.json is not here yet'}`);
