@@ -17,13 +17,14 @@ test('a slow transcript is synced over several Stops, the cursor advancing each 
   const transcript = path.join(project, 'big.jsonl');
   const random = seededRandom(7);
   const lines = [userLine('first', 'We decided to use Redis for the session cache because it is fast.')];
-  for (let line = 0; line < 96; line += 1) {
+  for (let line = 0; line < 256; line += 1) {
     lines.push(userLine(`paste-${line}`, `Here is the log:\n${mixShapes(250_000, random)}`));
   }
   lines.push(userLine('last', 'We decided to use cursor pagination for the orders API because offset was slow.'));
   await writeFile(transcript, `${lines.join('\n')}\n`);
   const size = (await readFile(transcript)).length;
-  // A short deadline: reading stops after 600 ms (a few pieces of 1 MB), 24 MB take several Stops.
+  // A short deadline: reading stops after 600 ms (a few pieces of 1 MB), 64 MB take several Stops (session 23: a quiet
+  // machine read 28 MB in those 600 ms, and the 24 MB of before in one Stop).
   const env = hookEnv(project, { MEMORY_FABRIC_TIME_SOURCE: 'system', MEMORY_FABRIC_SYNC_DEADLINE_MS: '2000' });
   const stop = JSON.stringify({ hook_event_name: 'Stop', session_id: 'big', transcript_path: transcript, cwd: project });
   const cursorPath = statePaths.cursor(path.join(project, '.memories', '.state'), 'big', transcript);
